@@ -1,0 +1,143 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+/** Where the handbook is published; used for canonical URLs and the sitemap. */
+const siteUrl = process.env.HANDBOOK_URL ?? 'https://handbook.example.com';
+
+/** The handbook's own repository: "Edit this page" opens the file on its main branch. */
+const repoUrl = (process.env.HANDBOOK_REPO_URL ?? 'https://github.com/example-health/engineering-handbook').replace(
+  /\/+$/,
+  '',
+);
+
+/** GitHub's code colours, darkened where they fall short of WCAG AA (4.5:1) on its background. */
+const lightCodeTheme = {
+  ...prismThemes.github,
+  styles: [
+    ...prismThemes.github.styles,
+    { types: ['comment', 'prolog', 'doctype', 'cdata'], style: { color: '#57606a' } },
+    { types: ['string', 'attr-value'], style: { color: '#b3125a' } },
+    {
+      types: ['entity', 'url', 'symbol', 'number', 'boolean', 'variable', 'constant', 'property', 'regex', 'inserted'],
+      style: { color: '#0b7471' },
+    },
+    { types: ['atrule', 'attr-name'], style: { color: '#0069a8' } },
+    { types: ['function', 'deleted'], style: { color: '#b31d28' } },
+  ],
+};
+
+const presetOptions = {
+  docs: {
+    routeBasePath: '/',
+    sidebarPath: './sidebars.ts',
+    editUrl: `${repoUrl}/edit/main/`,
+    breadcrumbs: true,
+  },
+  blog: false,
+  pages: false,
+  theme: {
+    customCss: './src/css/custom.css',
+  },
+  sitemap: {
+    lastmod: null,
+    changefreq: null,
+    priority: null,
+  },
+} satisfies Preset.Options;
+
+const searchOptions = {
+  hashed: true,
+  indexDocs: true,
+  indexBlog: false,
+  indexPages: false,
+  docsRouteBasePath: '/',
+  language: ['en'],
+  searchResultLimits: 8,
+  searchBarShortcut: true,
+  searchBarShortcutKeymap: 'mod+k',
+  explicitSearchResultPath: true,
+  // Every page carries `robots: noindex` (it is internal); the local index must still hold it.
+  forceIgnoreNoIndex: true,
+} satisfies SearchLocalOptions;
+
+const themeConfig = {
+  image: 'img/logo.svg',
+  colorMode: {
+    defaultMode: 'light',
+    disableSwitch: false,
+    respectPrefersColorScheme: false,
+  },
+  announcementBar: {
+    id: 'internal-only-2026',
+    content: 'Internal material: do not share outside the company, and never paste patient data here.',
+    isCloseable: true,
+  },
+  navbar: {
+    title: 'Engineering Handbook',
+    logo: {
+      alt: 'Engineering Handbook',
+      src: 'img/logo.svg',
+      srcDark: 'img/logo-dark.svg',
+    },
+    // No menu items (SPEC §1). The search box is placed explicitly; its presence also gives the
+    // mobile panel its "← Back to main menu" button.
+    items: [{ type: 'search', position: 'right' }],
+  },
+  footer: {
+    style: 'dark',
+    copyright: 'Engineering Handbook · internal use only',
+  },
+  docs: {
+    sidebar: { hideable: true, autoCollapseCategories: false },
+  },
+  tableOfContents: {
+    minHeadingLevel: 2,
+    maxHeadingLevel: 3,
+  },
+  prism: {
+    theme: lightCodeTheme,
+    // The one bundled dark theme whose every token meets 4.5:1.
+    darkTheme: prismThemes.gruvboxMaterialDark,
+    additionalLanguages: ['ruby', 'json', 'hcl'],
+  },
+  mermaid: {
+    theme: { light: 'neutral', dark: 'dark' },
+  },
+} satisfies Preset.ThemeConfig;
+
+const config = {
+  title: 'Engineering Handbook',
+  tagline: 'Engineering guidelines and technical documentation',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  trailingSlash: false,
+  titleDelimiter: '|',
+  // Internal material: keep crawlers out without `noIndex`, which would also drop the sitemap.
+  headTags: [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }],
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  future: {
+    v4: true,
+  },
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+  markdown: {
+    format: 'detect',
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+  presets: [['classic', presetOptions]],
+  themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
+  themeConfig,
+} satisfies Config;
+
+export default config;

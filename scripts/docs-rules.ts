@@ -1,0 +1,71 @@
+/**
+ * Content rules every handbook page must meet. Shared by the unit test and
+ * `npm run check:docs -- <folder>`, which writers run while drafting.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+
+export const MIN_PROSE_WORDS = 200;
+const PLACEHOLDERS = /\b(lorem ipsum|TBD|TODO|FIXME|coming soon|placeholder)\b/i;
+
+export function listDocs(dir: string): string[] {
+  if (!statSync(dir).isDirectory()) return [dir];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return listDocs(full);
+    return /\.mdx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** The body without fenced code blocks, whose lines (such as `# comments`) are not Markdown. */
+export function withoutCodeBlocks(body: string): string {
+  return body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ');
+}
+
+/** Words of prose: front matter, fenced code, inline code, link targets and HTML removed. */
+export function proseWords(body: string): number {
+  const prose = withoutCodeBlocks(body)
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\]\([^)]*\)/g, '] ')
+    .replace(/<[^>]+>/g, ' ');
+  return prose.match(/[A-Za-z][A-Za-z'’-]*/g)?.length ?? 0;
+}
+
+export function countMermaid(body: string): number {
+  return body.match(/^```mermaid\s*$/gm)?.length ?? 0;
+}
+
+export function checkDoc(file: string): string[] {
+  const { data, content } = matter(readFileSync(file, 'utf8'));
+  const problems: string[] = [];
+  for (const key of ['title', 'description'] as const) {
+    if (typeof data[key] !== 'string' || data[key].trim() === '') {
+      problems.push(`front matter "${key}" is missing`);
+    }
+  }
+  const markdown = withoutCodeBlocks(content);
+  const words = proseWords(content);
+  if (words < MIN_PROSE_WORDS) {
+    problems.push(`${words} words of prose, at least ${MIN_PROSE_WORDS} wanted`);
+  }
+  if (!/^##\s/m.test(markdown)) problems.push('no "##" section');
+  if (/^#\s/m.test(markdown)) problems.push('a "#" heading: the title is the page heading');
+  const placeholder = markdown.match(PLACEHOLDERS);
+  if (placeholder) problems.push(`placeholder text "${placeholder[0]}"`);
+  return problems;
+}
+
+function main(): void {
+  const roots = process.argv.slice(2);
+  let failed = 0;
+  for (const file of (roots.length ? roots : ['docs']).flatMap(listDocs)) {
+    const problems = checkDoc(file);
+    if (problems.length) failed += 1;
+    for (const problem of problems) console.log(`${file}: ${problem}`);
+  }
+  console.log(failed ? `${failed} page(s) need work` : 'all pages meet the content rules');
+  process.exitCode = failed ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

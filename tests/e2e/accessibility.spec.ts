@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, open, test } from './fixtures';
+
+/** The home page and one page of each section. */
+const pages = [
+  '/',
+  '/arc/architecture',
+  '/arc/modules/iam/authorization-flow',
+  '/arc/modules/reporting/claims/claims-submission',
+  '/category/modules',
+  '/data/snowflake/postgresql_connector',
+  '/how-we-work/releases',
+  '/onboarding/glossary',
+  '/how-we-communicate',
+  '/our-values',
+  '/search?q=claims',
+];
+
+for (const path of pages) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${path} has no serious or critical accessibility violations (${theme})`, async ({ page }) => {
+      const url = new URL(path, 'http://handbook');
+      url.searchParams.set('docusaurus-theme', theme);
+      await open(page, url.pathname + url.search);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const blocking = violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(blocking).toEqual([]);
+    });
+  }
+}

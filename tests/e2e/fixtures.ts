@@ -1,0 +1,46 @@
+import { expect, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * Console errors that are not the handbook's fault. Every entry says why it is tolerated;
+ * anything else logged as an error fails the test.
+ */
+const allowedConsoleErrors: RegExp[] = [
+  // Chromium reports the 404 status of the not-found page itself as a failed resource load.
+  /Failed to load resource: the server responded with a status of 404/,
+];
+
+type Fixtures = {
+  /** Console errors seen during the test; checked automatically when it ends. */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the prerendered page, so clicks reach real handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+}
+
+/** Opens a path and waits for hydration. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
