@@ -1,0 +1,81 @@
+/**
+ * The build is the handbook's link checker: a broken link, anchor or image must fail it, naming
+ * where the fault is. Each case builds a two-page fixture with the project's own configuration.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+
+const projectDir = path.resolve(__dirname, '../..');
+const fixtureDocs = path.join(__dirname, 'fixture-docs');
+const sites: string[] = [];
+
+after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
+
+/** A site with the project's config, sidebars, theme and static files, and the fixture docs. */
+function fixtureSite(edit?: { file: string; append: string }): string {
+  const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
+  sites.push(site);
+  for (const shared of ['node_modules', 'src', 'static']) {
+    symlinkSync(path.join(projectDir, shared), path.join(site, shared));
+  }
+  for (const file of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json']) {
+    cpSync(path.join(projectDir, file), path.join(site, file));
+  }
+  cpSync(fixtureDocs, path.join(site, 'docs'), { recursive: true });
+  if (edit) {
+    const file = path.join(site, 'docs', edit.file);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n${edit.append}\n`);
+  }
+  return site;
+}
+
+function build(site: string): { ok: boolean; output: string } {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', site, '--no-minify'],
+    { cwd: site, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
+  );
+  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+}
+
+describe('the build fails on broken links', { concurrency: 2 }, () => {
+  test('the intact fixture builds', () => {
+    const { ok, output } = build(fixtureSite());
+    assert.ok(ok, output);
+  });
+
+  const cases = [
+    {
+      name: 'a link to a missing markdown file',
+      append: 'Read [the missing page](./missing-page.md).',
+      expected: [/missing-page\.md/, /guides\/guide\.md/],
+    },
+    {
+      name: 'a link to a missing route',
+      append: 'Read [the missing route](/no-such-route).',
+      expected: [/no-such-route/, /\/guides\/guide/],
+    },
+    {
+      name: 'a link to a missing anchor',
+      append: 'Read [the missing section](../index.md#no-such-section).',
+      expected: [/#no-such-section/, /\/guides\/guide/],
+    },
+    {
+      name: 'a missing markdown image',
+      append: '![A missing diagram](./missing-diagram.png)',
+      expected: [/missing-diagram\.png/, /guides\/guide\.md/],
+    },
+  ];
+
+  for (const { name, append, expected } of cases) {
+    test(name, () => {
+      const { ok, output } = build(fixtureSite({ file: 'guides/guide.md', append }));
+      assert.equal(ok, false, `the build passed despite ${name}:\n${output}`);
+      for (const pattern of expected) assert.match(output, pattern);
+    });
+  }
+});
