@@ -2,6 +2,10 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
+import { buildAuthConfig } from './amplify-config';
+
+/** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
+const auth = buildAuthConfig(process.env);
 
 /** Where the handbook is published; used for canonical URLs and the sitemap. */
 const siteUrl = process.env.HANDBOOK_URL ?? 'https://handbook.example.com';
@@ -81,9 +85,12 @@ const themeConfig = {
       src: 'img/logo.svg',
       srcDark: 'img/logo-dark.svg',
     },
-    // No menu items (SPEC §1). The search box is placed explicitly; its presence also gives the
-    // mobile panel its "← Back to main menu" button.
-    items: [{ type: 'search', position: 'right' }],
+    // No menu items (SPEC §1): the search box, and the signed-in reader with "Sign out", which the
+    // mobile panel's "← Back to main menu" returns to.
+    items: [
+      { type: 'search', position: 'right' },
+      { type: 'custom-account', position: 'right' },
+    ],
   },
   footer: {
     style: 'dark',
@@ -135,6 +142,8 @@ const config = {
       onBrokenMarkdownImages: 'throw',
     },
   },
+  customFields: { auth },
+  clientModules: ['./src/auth/configure.ts'],
   presets: [['classic', presetOptions]],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { localIdentityUrl } from './identity/local-pool';
+import { confirmationCode, readerSessionFile } from './tests/e2e/identity';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.HANDBOOK_TEST_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+
+const chromiumLaunch = {
+  executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+  // The machine has no network beyond loopback: keep Chromium from dialling out.
+  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -20,23 +28,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {
       name: 'chromium',
+      dependencies: ['sign-in'],
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-          // The machine has no network beyond loopback: keep Chromium from dialling out.
-          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
+        storageState: readerSessionFile,
+        launchOptions: chromiumLaunch,
       },
     },
   ],
-  // The production build, served as a reader gets it.
-  webServer: {
-    command: `npx docusaurus serve --host 127.0.0.1 --port ${port} --no-open`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      // The local identity service a local-mode build signs in against; fixed codes for the
+      // confirmation-code flows.
+      command: 'npx tsx identity/start.ts',
+      url: `${localIdentityUrl}/health`,
+      env: { CODE: confirmationCode, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The production build (`HANDBOOK_AUTH=local npm run build`), served as a reader gets it.
+      command: `npx docusaurus serve --host 127.0.0.1 --port ${port} --no-open`,
+      url: baseURL,
+      env: { HANDBOOK_AUTH: 'local' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

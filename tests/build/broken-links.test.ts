@@ -15,14 +15,14 @@ const sites: string[] = [];
 
 after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
-/** A site with the project's config, sidebars, theme and static files, and the fixture docs. */
+/** A site with the project's config (site and sign-in), sidebars, theme and static files, and the fixture docs. */
 function fixtureSite(edit?: { file: string; append: string }): string {
   const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
   sites.push(site);
-  for (const shared of ['node_modules', 'src', 'static']) {
+  for (const shared of ['node_modules', 'src', 'static', 'identity', 'package.json']) {
     symlinkSync(path.join(projectDir, shared), path.join(site, shared));
   }
-  for (const file of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json']) {
+  for (const file of ['docusaurus.config.ts', 'amplify-config.ts', 'sidebars.ts', 'tsconfig.json']) {
     cpSync(path.join(projectDir, file), path.join(site, file));
   }
   cpSync(fixtureDocs, path.join(site, 'docs'), { recursive: true });
@@ -37,7 +37,7 @@ function build(site: string): { ok: boolean; output: string } {
   const result = spawnSync(
     process.execPath,
     [path.join(projectDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', site, '--no-minify'],
-    { cwd: site, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
+    { cwd: site, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', HANDBOOK_AUTH: 'local' } },
   );
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }

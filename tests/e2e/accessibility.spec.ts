@@ -1,5 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, open, test } from './fixtures';
+import { signedOut } from './identity';
+
+/** Serious and critical axe findings, each with the elements it concerns. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 /** The home page and one page of each section. */
 const pages = [
@@ -23,11 +33,19 @@ for (const path of pages) {
       url.searchParams.set('docusaurus-theme', theme);
       await open(page, url.pathname + url.search);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const blocking = violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(blocking).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
+
+test.describe('the sign-in gate', () => {
+  test.use({ storageState: signedOut });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`has no serious or critical accessibility violations (${theme})`, async ({ page }) => {
+      await open(page, `/arc/architecture?docusaurus-theme=${theme}`);
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,246 @@
+/**
+ * What the handbook needs from Cognito that cognito-local 5.3.0 does not implement: Amplify's
+ * default SRP sign-in (USER_SRP_AUTH with PASSWORD_VERIFIER and a session-checked
+ * NEW_PASSWORD_REQUIRED), GetTokensFromRefreshToken (the only refresh call aws-amplify makes)
+ * and GlobalSignOut. They are added to cognito-local's own operation table; its other operations
+ * are untouched. The table is internal to cognito-local, which is why its version is pinned.
+ */
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import {
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  PasswordResetRequiredError,
+  UserNotConfirmedException,
+} from 'cognito-local/lib/errors';
+import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import type { Services } from 'cognito-local/lib/services';
+import type { Context } from 'cognito-local/lib/services/context';
+import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { Targets } from 'cognito-local/lib/targets/targets';
+import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex, startSrp } from './srp';
+import type { SrpChallenge } from './srp';
+import { passwordPolicyViolation } from './password-policy';
+
+/** Cognito's wording, which the Authenticator shows as is. */
+const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+/** How long an SRP challenge or a new-password session may be answered, as in Cognito. */
+const CHALLENGE_TTL_MS = 3 * 60_000;
+
+type Request = Record<string, unknown> & {
+  ClientId?: string;
+  AuthFlow?: string;
+  AuthParameters?: Record<string, string>;
+  ChallengeName?: string;
+  ChallengeResponses?: Record<string, string>;
+  ClientMetadata?: Record<string, string>;
+  Session?: string;
+  RefreshToken?: string;
+  AccessToken?: string;
+};
+type Operation = (services: Services) => (ctx: Context, req: Request) => Promise<object>;
+
+interface PendingChallenge {
+  username: string;
+  clientId: string;
+  srpA: string;
+  srp: SrpChallenge;
+  expiresAt: number;
+}
+interface NewPasswordSession {
+  username: string;
+  clientId: string;
+  expiresAt: number;
+}
+
+/** Keyed by SECRET_BLOCK, which the client echoes back; each is answerable once. */
+const pendingChallenges = new Map<string, PendingChallenge>();
+const newPasswordSessions = new Map<string, NewPasswordSession>();
+
+function takeUnexpired<T extends { expiresAt: number }>(store: Map<string, T>, key: string | undefined): T | undefined {
+  if (!key) return undefined;
+  const entry = store.get(key);
+  store.delete(key);
+  return entry && entry.expiresAt > Date.now() ? entry : undefined;
+}
+
+async function poolAndClient(services: Services, ctx: Context, clientId: string | undefined) {
+  if (!clientId) throw new InvalidParameterError('Missing required parameter ClientId');
+  const client = await services.cognito.getAppClient(ctx, clientId);
+  if (!client) throw new NotAuthorizedError('Client is not known to this user pool.');
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  return { userPool, client };
+}
+
+async function issueTokens(
+  services: Services,
+  ctx: Context,
+  userPool: UserPoolService,
+  user: User,
+  clientId: string,
+  req: Request,
+) {
+  const client = await services.cognito.getAppClient(ctx, clientId);
+  if (!client) throw new NotAuthorizedError();
+  const groups = await userPool.listUserGroupMembership(ctx, user);
+  const tokens = await services.tokenGenerator.generate(
+    ctx,
+    user,
+    groups,
+    client,
+    req.ClientMetadata,
+    'Authentication',
+  );
+  await userPool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+  return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, TokenType: 'Bearer' } };
+}
+
+const startSrpSignIn: Operation = (services) => async (ctx, req) => {
+  const { USERNAME: username, SRP_A: srpA } = req.AuthParameters ?? {};
+  if (!username) throw new InvalidParameterError('Missing required parameter USERNAME');
+  if (!srpA) throw new InvalidParameterError('Missing required parameter SRP_A');
+  const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+  const user = await userPool.getUserByUsername(ctx, username);
+  if (!user || user.Enabled === false || !user.Password) throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+
+  const srp = startSrp(srpPoolName(userPool.options.Id), user.Username, user.Password);
+  const secretBlock = randomBytes(64).toString('base64');
+  pendingChallenges.set(secretBlock, {
+    username: user.Username,
+    clientId: req.ClientId as string,
+    srpA,
+    srp,
+    expiresAt: Date.now() + CHALLENGE_TTL_MS,
+  });
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: srp.saltHex,
+      SECRET_BLOCK: secretBlock,
+      SRP_B: srpPublicHex(srp.B),
+      USERNAME: user.Username,
+      USER_ID_FOR_SRP: user.Username,
+    },
+  };
+};
+
+const verifyPassword: Operation = (services) => async (ctx, req) => {
+  const responses = req.ChallengeResponses ?? {};
+  const pending = takeUnexpired(pendingChallenges, responses.PASSWORD_CLAIM_SECRET_BLOCK);
+  if (!pending || pending.clientId !== req.ClientId || pending.username !== responses.USERNAME) {
+    throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+  }
+  const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+  const user = await userPool.getUserByUsername(ctx, pending.username);
+  const key = sessionKey(pending.srp, pending.srpA);
+  if (!user || !key || !responses.TIMESTAMP || !responses.PASSWORD_CLAIM_SIGNATURE) {
+    throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+  }
+  const poolName = srpPoolName(userPool.options.Id);
+  const expected = claimSignature(
+    key,
+    poolName,
+    user.Username,
+    responses.PASSWORD_CLAIM_SECRET_BLOCK,
+    responses.TIMESTAMP,
+  );
+  if (!signaturesMatch(expected, responses.PASSWORD_CLAIM_SIGNATURE))
+    throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+
+  if (user.UserStatus === 'UNCONFIRMED') throw new UserNotConfirmedException();
+  if (user.UserStatus === 'RESET_REQUIRED') throw new PasswordResetRequiredError();
+  if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+    const session = randomUUID();
+    newPasswordSessions.set(session, {
+      username: user.Username,
+      clientId: pending.clientId,
+      expiresAt: Date.now() + CHALLENGE_TTL_MS,
+    });
+    const attributes = Object.fromEntries(user.Attributes.map(({ Name, Value }) => [Name, Value]));
+    delete attributes.sub;
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: session,
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.Username,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify(attributes),
+      },
+    };
+  }
+  return issueTokens(services, ctx, userPool, user, pending.clientId, req);
+};
+
+const setNewPassword: Operation = (services) => async (ctx, req) => {
+  const session = takeUnexpired(newPasswordSessions, req.Session);
+  const responses = req.ChallengeResponses ?? {};
+  if (!session || session.clientId !== req.ClientId) {
+    throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+  }
+  const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+  const user = await userPool.getUserByUsername(ctx, session.username);
+  if (!user) throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+  const newPassword = responses.NEW_PASSWORD;
+  if (!newPassword) throw new InvalidParameterError('Missing required parameter NEW_PASSWORD');
+  const violation = passwordPolicyViolation(newPassword, userPool.options.Policies?.PasswordPolicy);
+  if (violation) {
+    // The session survives a rejected password, as in Cognito, so the reader can try again.
+    newPasswordSessions.set(req.Session as string, session);
+    throw new CognitoError('InvalidPasswordException', `Password does not conform to policy: ${violation}`);
+  }
+  const updated: User = { ...user, Password: newPassword, UserStatus: 'CONFIRMED', UserLastModifiedDate: new Date() };
+  await userPool.saveUser(ctx, updated);
+  return issueTokens(services, ctx, userPool, updated, session.clientId, req);
+};
+
+/** Claims of a token this service signed, or null if its signature, type or expiry is wrong. */
+function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {
+  const parts = token?.split('.') ?? [];
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts;
+  const key = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'))) return null;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
+  if (tokenUse && claims.token_use !== tokenUse) return null;
+  return claims;
+}
+
+const refreshTokens: Operation = (services) => async (ctx, req) => {
+  const { userPool, client } = await poolAndClient(services, ctx, req.ClientId);
+  const user =
+    req.RefreshToken && verifiedClaims(req.RefreshToken)
+      ? await userPool.getUserByRefreshToken(ctx, req.RefreshToken)
+      : null;
+  if (!user) throw new NotAuthorizedError('Invalid Refresh Token');
+  const groups = await userPool.listUserGroupMembership(ctx, user);
+  const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, req.ClientMetadata, 'RefreshTokens');
+  return { AuthenticationResult: { AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, TokenType: 'Bearer' } };
+};
+
+const globalSignOut: Operation = (services) => async (ctx, req) => {
+  const claims = verifiedClaims(req.AccessToken, 'access');
+  if (!claims || typeof claims.client_id !== 'string' || typeof claims.username !== 'string') {
+    throw new NotAuthorizedError('Access Token has been revoked');
+  }
+  const { userPool } = await poolAndClient(services, ctx, claims.client_id);
+  const user = await userPool.getUserByUsername(ctx, claims.username);
+  if (user) await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+/** Adds the operations above to cognito-local, delegating every other request to its own. */
+export function installExtensions(): void {
+  const table = Targets as unknown as Record<string, Operation>;
+  const initiateAuth = table.InitiateAuth;
+  const respondToAuthChallenge = table.RespondToAuthChallenge;
+  table.InitiateAuth = (services) => (ctx, req) =>
+    req.AuthFlow === 'USER_SRP_AUTH' ? startSrpSignIn(services)(ctx, req) : initiateAuth(services)(ctx, req);
+  table.RespondToAuthChallenge = (services) => (ctx, req) => {
+    if (req.ChallengeName === 'PASSWORD_VERIFIER') return verifyPassword(services)(ctx, req);
+    if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') return setNewPassword(services)(ctx, req);
+    return respondToAuthChallenge(services)(ctx, req);
+  };
+  table.GetTokensFromRefreshToken = refreshTokens;
+  table.GlobalSignOut = globalSignOut;
+}

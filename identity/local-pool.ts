@@ -1,0 +1,19 @@
+/**
+ * The bundled local identity service's pool, client and demo reader. Shared by the service, the
+ * site's local-mode configuration and the tests, so the three cannot drift apart.
+ */
+export const localIdentity = {
+  host: '127.0.0.1',
+  port: Number(process.env.HANDBOOK_IDENTITY_PORT ?? 9229),
+  region: 'us-east-1',
+  /** Named like a real pool (`<region>_<id>`): Amplify and aws-jwt-verify expect the underscore. */
+  userPoolId: 'us-east-1_HandbookLocal',
+  userPoolClientId: 'handbooklocalwebclient0001',
+  demoUser: {
+    email: 'reader@handbook.local',
+    password: 'Handbook-Demo-2026!',
+    name: 'Demo Reader',
+  },
+} as const;
+
+export const localIdentityUrl = `http://${localIdentity.host}:${localIdentity.port}`;

@@ -1,0 +1,21 @@
+/** Cognito's password policy check, worded as Cognito words it. */
+export interface PasswordPolicy {
+  MinimumLength?: number;
+  RequireLowercase?: boolean;
+  RequireUppercase?: boolean;
+  RequireNumbers?: boolean;
+  RequireSymbols?: boolean;
+}
+
+const SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/;
+
+/** The first rule the password breaks, or null. */
+export function passwordPolicyViolation(password: string, policy: PasswordPolicy = {}): string | null {
+  const minimum = policy.MinimumLength ?? 8;
+  if (password.length < minimum) return 'Password not long enough';
+  if (policy.RequireLowercase && !/[a-z]/.test(password)) return 'Password must have lowercase characters';
+  if (policy.RequireUppercase && !/[A-Z]/.test(password)) return 'Password must have uppercase characters';
+  if (policy.RequireNumbers && !/[0-9]/.test(password)) return 'Password must have numeric characters';
+  if (policy.RequireSymbols && !SYMBOLS.test(password)) return 'Password must have symbol characters';
+  return null;
+}

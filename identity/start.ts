@@ -1,0 +1,71 @@
+/**
+ * `npm run identity`: the local Cognito-compatible service the handbook signs in against in local
+ * mode. cognito-local, seeded from `fixture/` copied to a fresh temporary folder (it rewrites its
+ * files as it runs), with the operations of `extensions.ts`, bound to 127.0.0.1 only.
+ */
+import './quiet-aws-sdk';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDefaultServer } from 'cognito-local/lib/server/defaults';
+import pino from 'pino';
+import pinoPretty from 'pino-pretty';
+import { installExtensions } from './extensions';
+import { localIdentity } from './local-pool';
+
+const { values } = parseArgs({ options: { port: { type: 'string' } } });
+const host = localIdentity.host;
+const port = Number(values.port ?? localIdentity.port);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  throw new Error(`--port must be a TCP port number, got "${values.port}"`);
+}
+const url = `http://${host}:${port}`;
+
+/** A private copy of the fixture, told where it listens and which issuer it signs as. */
+function seedDataDirectory(): string {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-identity-'));
+  const dataDir = path.join(workDir, '.cognito');
+  cpSync(path.join(__dirname, 'fixture'), dataDir, { recursive: true });
+  const configFile = path.join(dataDir, 'config.json');
+  const config = JSON.parse(readFileSync(configFile, 'utf8'));
+  config.TokenConfig = { IssuerDomain: url };
+  config.ServerConfig = { hostname: host, port, development: false, https: false };
+  writeFileSync(configFile, JSON.stringify(config, null, 2));
+  return workDir;
+}
+
+async function main(): Promise<void> {
+  const workDir = seedDataDirectory();
+  // cognito-local reads ".cognito" relative to the working directory: this process owns it.
+  process.chdir(workDir);
+  installExtensions();
+  const logger = pino(
+    { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
+    pinoPretty({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true }),
+  );
+  const server = await (await createDefaultServer(logger)).start();
+
+  const stop = () => {
+    server.close();
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const { email, password } = localIdentity.demoUser;
+  console.log(
+    [
+      `Local identity service on ${url} (user pool ${localIdentity.userPoolId}, data in ${workDir})`,
+      'Sign in to the handbook as the demo reader:',
+      `email: ${email}`,
+      `password: ${password}`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+/** Helpers for tests that need a running local identity service. */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { localIdentity } from './local-pool';
+
+export interface RunningIdentityService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts `identity/start.ts` in its own process on a free port and waits until it is ready. */
+export async function startIdentityProcess(env: Record<string, string> = {}): Promise<RunningIdentityService> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'start.ts'), '--port', String(port)],
+    { env: { ...process.env, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^password: /m.test(output)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`identity service exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Calls a Cognito operation the way the AWS SDK does (the local service needs no credentials). */
+export async function cognitoCall<T = Record<string, unknown>>(
+  url: string,
+  operation: string,
+  body: object,
+): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const result = (await response.json()) as T & { __type?: string; message?: string };
+  if (!response.ok) throw new Error(`${operation}: ${result.__type}: ${result.message}`);
+  return result;
+}
+
+/** Creates a user the way an administrator does: a temporary password, and so a forced change. */
+export async function adminCreateUser(
+  url: string,
+  email: string,
+  options: { temporaryPassword: string; emailVerified?: boolean; permanentPassword?: string },
+): Promise<void> {
+  await cognitoCall(url, 'AdminCreateUser', {
+    UserPoolId: localIdentity.userPoolId,
+    Username: email,
+    TemporaryPassword: options.temporaryPassword,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: String(options.emailVerified ?? true) },
+    ],
+  });
+  if (options.permanentPassword) {
+    await cognitoCall(url, 'AdminSetUserPassword', {
+      UserPoolId: localIdentity.userPoolId,
+      Username: email,
+      Password: options.permanentPassword,
+      Permanent: true,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import React, { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { useSession } from '@site/src/auth/session';
+import styles from './styles.module.css';
+
+/** The sign-in form and Amplify UI's styles are fetched only when someone has to sign in. */
+const SignInGate = lazy(() => import('@site/src/components/SignInGate'));
+
+/** The pages (and with them Docusaurus's page metadata) are unmounted: the gate sets its own. */
+function GateMetadata(): ReactNode {
+  const { siteConfig, i18n } = useDocusaurusContext();
+  return (
+    <Head>
+      <html lang={i18n.currentLocale} dir={i18n.localeConfigs[i18n.currentLocale]?.direction} />
+      <title>{`Sign in ${siteConfig.titleDelimiter} ${siteConfig.title}`}</title>
+    </Head>
+  );
+}
+
+function Pending(): ReactNode {
+  return (
+    <div className={styles.pending} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className="sr-only">Checking your sign-in…</span>
+    </div>
+  );
+}
+
+/**
+ * Shows the handbook only to a signed-in reader. While the session is being read, the page stays
+ * hidden (no content, no flash of the form); signed out, the pages are unmounted and the gate shown.
+ * The static build renders the pages hidden, so search and the link checker still see them.
+ */
+export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
+  const { state, refresh } = useSession();
+  if (state.status === 'signedOut') {
+    return (
+      <>
+        <GateMetadata />
+        <Suspense fallback={<Pending />}>
+          <SignInGate onSignedIn={refresh} />
+        </Suspense>
+      </>
+    );
+  }
+  const pending = state.status === 'pending';
+  return (
+    <>
+      {pending && <Pending />}
+      <div className={pending ? styles.hidden : styles.shown} aria-hidden={pending || undefined}>
+        {children}
+      </div>
+    </>
+  );
+}

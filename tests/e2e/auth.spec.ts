@@ -1,0 +1,218 @@
+import type { Page, Route } from '@playwright/test';
+import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
+import { expect, open, test } from './fixtures';
+import { confirmationCode, createReader, demoReader, revokeSessionOf, signedOut, signInThroughGate } from './identity';
+
+const deepLink = '/arc/modules/iam/authorization-flow';
+const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
+
+async function expectGate(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+  await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
+}
+
+test.describe('signed out', () => {
+  test.use({ storageState: signedOut });
+
+  test('a deep link shows the modal gate and none of the page', async ({ page }) => {
+    await open(page, deepLink);
+    await expectGate(page);
+    await expect(page.getByRole('img', { name: 'Engineering Handbook' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveCount(0);
+    await expect(page.getByText('Create Account')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Docs sidebar' })).toHaveCount(0);
+  });
+
+  test('empty fields are refused before anything is sent', async ({ page }) => {
+    await open(page, deepLink);
+    const requests: string[] = [];
+    page.on('request', (request) => request.url().startsWith(localIdentityUrl) && requests.push(request.url()));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    for (const field of [page.getByLabel('Email'), page.getByLabel('Password', { exact: true })]) {
+      await expect(field).toHaveJSProperty('validity.valueMissing', true);
+    }
+    expect(requests).toEqual([]);
+    await expectGate(page);
+  });
+
+  test('a wrong password shows Cognito’s message in a dismissible alert', async ({ page }) => {
+    await open(page, deepLink);
+    await signInThroughGate(page, demoReader.email, `${demoReader.password}-wrong`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: /dismiss/i }).click();
+    await expect(alert).toHaveCount(0);
+    await expectGate(page);
+  });
+
+  test('signing in lands on the deep link, survives a reload, shows the reader and signs out', async ({ page }) => {
+    const reader = await createReader();
+    await open(page, deepLink);
+    await signInThroughGate(page, reader.email, reader.password);
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(deepLink);
+
+    await page.reload();
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    await expect(navbar.getByText(reader.email)).toBeVisible();
+
+    await open(page, '/arc/architecture');
+    await navbar.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'System Architecture' })).toHaveCount(0);
+    await page.goBack();
+    await expectGate(page);
+  });
+
+  test('an administrator-created user must set a password meeting the rules', async ({ page }) => {
+    const newcomer = await createReader({ temporaryOnly: true });
+    await open(page, deepLink);
+    await signInThroughGate(page, newcomer.email, newcomer.password);
+    await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password', { exact: true }).blur();
+    for (const rule of [
+      'Password must have at least 8 characters',
+      'Password must have upper case letters',
+      'Password must have numbers',
+      'Password must have special characters',
+    ]) {
+      await expect(page.getByText(rule)).toBeVisible();
+    }
+    await page.getByLabel('Password', { exact: true }).fill('Chosen-Password-1');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Chosen-Password-2');
+    await page.getByLabel('Confirm Password', { exact: true }).blur();
+    await expect(page.getByText('Your passwords must match')).toBeVisible();
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Chosen-Password-1');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+  });
+
+  test('a forgotten password is reset with the emailed code', async ({ page }) => {
+    const reader = await createReader();
+    await open(page, deepLink);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(reader.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('textbox', { name: 'Code *' }).fill(confirmationCode);
+    await page.getByLabel('New Password', { exact: true }).fill('Reset-Password-9');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Reset-Password-9');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await signInThroughGate(page, reader.email, 'Reset-Password-9');
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+  });
+
+  test('a reader with an unverified email is asked to verify it and may skip', async ({ page }) => {
+    const reader = await createReader({ emailVerified: false });
+    await open(page, deepLink);
+    await signInThroughGate(page, reader.email, reader.password);
+    await expect(page.getByText('Account recovery requires verified contact information')).toBeVisible();
+    await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+  });
+});
+
+test.describe('sessions', () => {
+  test.use({ storageState: signedOut });
+
+  async function signInWithFakeClock(page: Page) {
+    await page.clock.install();
+    const reader = await createReader();
+    await open(page, deepLink);
+    await signInThroughGate(page, reader.email, reader.password);
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+  }
+
+  test('expired tokens are refreshed without the reader noticing', async ({ page }) => {
+    await signInWithFakeClock(page);
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'] ?? '';
+      if (target.endsWith('GetTokensFromRefreshToken')) refreshes.push(target);
+    });
+    // The local pool's access and id tokens live five minutes.
+    await page.clock.fastForward('06:00');
+    await page.reload();
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test('a revoked refresh token sends the reader back to the gate', async ({ page }) => {
+    await signInWithFakeClock(page);
+    await revokeSessionOf(page);
+    await page.clock.fastForward('06:00');
+    await page.reload();
+    await expectGate(page);
+  });
+});
+
+test.describe('Google sign-in', () => {
+  test.use({ storageState: signedOut });
+
+  /** Amplify always calls https://<domain>: route it to the local service's plain-http endpoints. */
+  async function routeHostedSignIn(page: Page, authorize?: (route: Route) => Promise<void>) {
+    await page.route(`https://${localIdentity.host}:${localIdentity.port}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      if (authorize && url.pathname === '/oauth2/authorize' && route.request().method() === 'GET') {
+        return authorize(route);
+      }
+      url.protocol = 'http:';
+      const response = await route.fetch({ url: url.toString(), maxRedirects: 0 });
+      await route.fulfill({ response });
+    });
+  }
+
+  test('returns the reader signed in to the page they started from', async ({ page }) => {
+    await routeHostedSignIn(page);
+    const reader = await createReader();
+    await open(page, deepLink);
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+
+    await expect(page).toHaveURL(/\/oauth2\/authorize\?.*code_challenge_method=S256/);
+    const authorizeUrl = new URL(page.url());
+    expect(authorizeUrl.searchParams.get('identity_provider')).toBe('Google');
+    expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
+    await page.getByLabel('Username').fill(reader.email);
+    await page.getByLabel('Password').fill(reader.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(deepLink);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(reader.email)).toBeVisible();
+  });
+
+  test('an error returned by the hosted sign-in shows the OAuth error message', async ({ page }) => {
+    await routeHostedSignIn(page, async (route) => {
+      const { searchParams } = new URL(route.request().url());
+      const back = new URL(searchParams.get('redirect_uri') as string);
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('state', searchParams.get('state') as string);
+      await route.fulfill({ status: 302, headers: { location: back.toString() } });
+    });
+    await open(page, deepLink);
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An error has occurred during the oauth process.' }),
+    ).toBeVisible();
+    await expectGate(page);
+  });
+});
+
+test.describe('below 996px', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('the main menu of the side panel holds the signed-in reader and "Sign out"', async ({ page }) => {
+    await open(page, '/arc/architecture');
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await page.getByRole('button', { name: '← Back to main menu' }).click();
+    const panel = page.locator('.navbar-sidebar');
+    await expect(panel.getByText(demoReader.email)).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+});
