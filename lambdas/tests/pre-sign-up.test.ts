@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, test } from 'node:test';
+import { allowedDomains, decideSignUp, handler } from '../pre-sign-up';
+import type { PreSignUpEvent } from '../pre-sign-up';
+
+const event = (name: string): PreSignUpEvent =>
+  JSON.parse(readFileSync(path.join(__dirname, 'events', `${name}.json`), 'utf8')) as PreSignUpEvent;
+
+function withEmail(base: PreSignUpEvent, email: string | undefined): PreSignUpEvent {
+  return { ...base, request: { ...base.request, userAttributes: { ...base.request.userAttributes, email } } };
+}
+
+const company = allowedDomains('example-health.com, partners.example-health.com');
+
+describe('the pre-sign-up trigger', () => {
+  afterEach(() => delete process.env.ALLOWED_EMAIL_DOMAINS);
+
+  test('admits a Google account of a company domain, whatever its case', async () => {
+    process.env.ALLOWED_EMAIL_DOMAINS = 'example-health.com';
+    const incoming = event('external-provider');
+    assert.deepEqual(await handler(incoming), incoming);
+  });
+
+  test('admits an administrator-created company account', () => {
+    assert.doesNotThrow(() => decideSignUp(event('admin-create-user'), company));
+  });
+
+  test('refuses other domains, look-alikes and malformed addresses', () => {
+    for (const email of [
+      'someone@gmail.com',
+      'someone@example-health.com.evil.example',
+      'someone@sub.example-health.com',
+      'someone@evil-example-health.com',
+      'a@b@example-health.com',
+      'someone example-health.com',
+      '',
+      undefined,
+    ]) {
+      assert.throws(() => decideSignUp(withEmail(event('external-provider'), email), company), {
+        name: 'SignUpRefused',
+        message: 'Only company email addresses may sign in to the handbook.',
+      });
+    }
+  });
+
+  test('refuses self sign-up even for a company address', () => {
+    const selfSignUp = { ...event('admin-create-user'), triggerSource: 'PreSignUp_SignUp' };
+    assert.throws(() => decideSignUp(selfSignUp, company), /Self sign-up is disabled/);
+  });
+
+  test('fails closed without configuration, and names a bad domain', async () => {
+    await assert.rejects(handler(event('external-provider')), /ALLOWED_EMAIL_DOMAINS is empty/);
+    assert.throws(() => allowedDomains('example-health.com,https://evil.example'), /"https:\/\/evil.example"/);
+  });
+});
