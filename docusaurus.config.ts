@@ -7,11 +7,26 @@ import { buildAuthConfig } from './amplify-config';
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
 
+/** An absolute http(s) URL from the environment, or the default; anything else stops the build, naming the variable. */
+function urlFromEnv(name: string, fallback: string): URL {
+  const value = process.env[name]?.trim() || fallback;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`${name} is "${value}": it must be an absolute http(s) URL`);
+  }
+  return url;
+}
+
 /** Where the handbook is published; used for canonical URLs and the sitemap. */
-const siteUrl = process.env.HANDBOOK_URL ?? 'https://handbook.example.com';
+const siteUrl = urlFromEnv('HANDBOOK_URL', 'https://handbook.example.com');
 
 /** The handbook's own repository: "Edit this page" opens the file on its main branch. */
-const repoUrl = (process.env.HANDBOOK_REPO_URL ?? 'https://github.com/example-health/engineering-handbook').replace(
+const repoUrl = urlFromEnv('HANDBOOK_REPO_URL', 'https://github.com/example-health/engineering-handbook').href.replace(
   /\/+$/,
   '',
 );
@@ -118,7 +133,7 @@ const config = {
   title: 'Engineering Handbook',
   tagline: 'Engineering guidelines and technical documentation',
   favicon: 'img/favicon.svg',
-  url: siteUrl,
+  url: siteUrl.origin,
   baseUrl: '/',
   trailingSlash: false,
   titleDelimiter: '|',

@@ -41,12 +41,12 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The local identity service a local-mode build signs in against; fixed codes for the
-      // confirmation-code flows.
+      // The local identity service a local-mode build signs in against, with fixed codes for the
+      // confirmation-code flows. Never reused: one left by `npm start` sends random codes.
       command: 'npx tsx identity/start.ts',
       url: `${localIdentityUrl}/health`,
       env: { CODE: confirmationCode, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' },
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 30_000,
     },
     {

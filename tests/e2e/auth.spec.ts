@@ -143,6 +143,28 @@ test.describe('sessions', () => {
     expect(refreshes).toHaveLength(1);
   });
 
+  test('while the session is being read the reader sees neither the page nor the form', async ({ page }) => {
+    await signInWithFakeClock(page);
+    let releaseRefresh = () => {};
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    await page.route(`${localIdentityUrl}/`, async (route) => {
+      if ((route.request().headers()['x-amz-target'] ?? '').endsWith('GetTokensFromRefreshToken')) await refreshHeld;
+      await route.continue();
+    });
+    await page.clock.fastForward('06:00');
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(page.getByRole('status')).toHaveText('Checking your sign-in…');
+    // A DOM locator, not a role one: the hidden page is also out of the accessibility tree.
+    const pageHeading = page.locator('article h1', { hasText: deepLinkHeading.name });
+    await expect(pageHeading).toBeAttached();
+    await expect(pageHeading).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+    releaseRefresh();
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+
   test('a revoked refresh token sends the reader back to the gate', async ({ page }) => {
     await signInWithFakeClock(page);
     await revokeSessionOf(page);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { AuthConfigError, buildAuthConfig } from '../../amplify-config';
 import { localIdentity } from '../../identity/local-pool';
+import { buildWithEnvironment } from './run-build';
 
 const valid = {
   HANDBOOK_AUTH_REGION: 'eu-west-1',
@@ -112,17 +111,7 @@ describe('amplify-config', () => {
 });
 
 test('a production build without the auth variables fails, naming each', () => {
-  const projectDir = path.resolve(__dirname, '../..');
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HANDBOOK_AUTH')));
-  const result = spawnSync(
-    process.execPath,
-    ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', 'build-never-written'],
-    {
-      cwd: projectDir,
-      encoding: 'utf8',
-      env: { ...env, FORCE_COLOR: '0' },
-    },
-  );
-  assert.notEqual(result.status, 0);
-  for (const name of Object.keys(valid)) assert.match(result.stderr + result.stdout, new RegExp(`${name} is missing`));
+  const { status, output } = buildWithEnvironment({});
+  assert.notEqual(status, 0);
+  for (const name of Object.keys(valid)) assert.match(output, new RegExp(`${name} is missing`));
 });

@@ -23,7 +23,7 @@ function Pending(): ReactNode {
   return (
     <div className={styles.pending} role="status">
       <span className={styles.spinner} aria-hidden="true" />
-      <span className="sr-only">Checking your sign-in…</span>
+      <p className={styles.caption}>Checking your sign-in…</p>
     </div>
   );
 }
