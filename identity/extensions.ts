@@ -15,6 +15,7 @@ import {
 } from 'cognito-local/lib/errors';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import type { Services } from 'cognito-local/lib/services';
+import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { Targets } from 'cognito-local/lib/targets/targets';
@@ -76,12 +77,10 @@ async function issueTokens(
   services: Services,
   ctx: Context,
   userPool: UserPoolService,
+  client: AppClient,
   user: User,
-  clientId: string,
   req: Request,
 ) {
-  const client = await services.cognito.getAppClient(ctx, clientId);
-  if (!client) throw new NotAuthorizedError();
   const groups = await userPool.listUserGroupMembership(ctx, user);
   const tokens = await services.tokenGenerator.generate(
     ctx,
@@ -130,7 +129,7 @@ const verifyPassword: Operation = (services) => async (ctx, req) => {
   if (!pending || pending.clientId !== req.ClientId || pending.username !== responses.USERNAME) {
     throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
   }
-  const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+  const { userPool, client } = await poolAndClient(services, ctx, req.ClientId);
   const user = await userPool.getUserByUsername(ctx, pending.username);
   const key = sessionKey(pending.srp, pending.srpA);
   if (!user || !key || !responses.TIMESTAMP || !responses.PASSWORD_CLAIM_SIGNATURE) {
@@ -168,7 +167,7 @@ const verifyPassword: Operation = (services) => async (ctx, req) => {
       },
     };
   }
-  return issueTokens(services, ctx, userPool, user, pending.clientId, req);
+  return issueTokens(services, ctx, userPool, client, user, req);
 };
 
 const setNewPassword: Operation = (services) => async (ctx, req) => {
@@ -177,7 +176,7 @@ const setNewPassword: Operation = (services) => async (ctx, req) => {
   if (!session || session.clientId !== req.ClientId) {
     throw new NotAuthorizedError('Invalid session for the user, session is expired.');
   }
-  const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+  const { userPool, client } = await poolAndClient(services, ctx, req.ClientId);
   const user = await userPool.getUserByUsername(ctx, session.username);
   if (!user) throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
   const newPassword = responses.NEW_PASSWORD;
@@ -190,16 +189,18 @@ const setNewPassword: Operation = (services) => async (ctx, req) => {
   }
   const updated: User = { ...user, Password: newPassword, UserStatus: 'CONFIRMED', UserLastModifiedDate: new Date() };
   await userPool.saveUser(ctx, updated);
-  return issueTokens(services, ctx, userPool, updated, session.clientId, req);
+  return issueTokens(services, ctx, userPool, client, updated, req);
 };
+
+const signingKey = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
 
 /** Claims of a token this service signed, or null if its signature, type or expiry is wrong. */
 function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts;
-  const key = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
-  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'))) return null;
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), signingKey, Buffer.from(signature, 'base64url')))
+    return null;
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
   if (tokenUse && claims.token_use !== tokenUse) return null;
