@@ -5,6 +5,7 @@
  */
 import type { ResourcesConfig } from 'aws-amplify';
 import { localIdentity, localIdentityUrl } from './identity/local-pool';
+import { SIGN_IN_PATH } from './src/auth/signInRoute';
 
 export type AuthMode = 'local' | 'cognito';
 
@@ -68,6 +69,9 @@ function checkRedirectList(value: string): string | null {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) {
       return `has "${entry}", which is neither https nor a loopback address`;
     }
+    if (url.pathname !== SIGN_IN_PATH || url.search || url.hash) {
+      return `has "${entry}", which is not the sign-in route (${url.origin}${SIGN_IN_PATH})`;
+    }
   }
   return null;
 }
@@ -119,7 +123,7 @@ function cognitoResources(input: {
 }
 
 function localConfig(): HandbookAuthConfig {
-  const home = `${localIdentityUrl}/`;
+  const signIn = `${localIdentityUrl}${SIGN_IN_PATH}`;
   return {
     mode: 'local',
     amplify: cognitoResources({
@@ -130,8 +134,8 @@ function localConfig(): HandbookAuthConfig {
       // Amplify always calls https://<domain>; the browser tests route it to the local service.
       oauthDomain: `${localIdentity.host}:${localIdentity.port}`,
       // Replaced in the browser by the page's own origin, which the local service registers.
-      redirectSignIn: [home],
-      redirectSignOut: [home],
+      redirectSignIn: [signIn],
+      redirectSignOut: [signIn],
     }),
   };
 }
@@ -176,7 +180,7 @@ export function buildAuthConfig(env: Environment): HandbookAuthConfig {
   });
   const redirectRule = (kind: string) => ({
     required: true,
-    what: `comma-separated URLs the hosted sign-in returns to after ${kind}: the local dev address and the production address`,
+    what: `comma-separated URLs the hosted sign-in returns to after ${kind}: the sign-in route (${SIGN_IN_PATH}) of the local dev address and of the production address`,
     check: checkRedirectList,
   });
   const redirectSignIn = read(env, 'HANDBOOK_AUTH_REDIRECT_SIGN_IN', problems, redirectRule('sign-in'));

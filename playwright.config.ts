@@ -50,10 +50,10 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The production build (`HANDBOOK_AUTH=local npm run build`), served as a reader gets it.
-      command: `npx docusaurus serve --host 127.0.0.1 --port ${port} --no-open`,
-      url: baseURL,
-      env: { HANDBOOK_AUTH: 'local' },
+      // The production build (`HANDBOOK_AUTH=local npm run build`) through the gate server, as a
+      // reader gets it.
+      command: `npx tsx gate/serve.ts --port ${port} --without-identity`,
+      url: `${baseURL}/sign-in`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -1,6 +1,9 @@
 /** Helpers for tests that need a running local identity service. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { localIdentity } from './local-pool';
@@ -92,4 +95,34 @@ export async function adminCreateUser(
       Permanent: true,
     });
   }
+}
+
+/** Signs a JWT with RS256, for tests that need tokens the service would never issue. */
+export function signJwt(header: object, payload: object, privateKey: KeyObject | string): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const signingInput = `${encode({ alg: 'RS256', typ: 'JWT', ...header })}.${encode(payload)}`;
+  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
+}
+
+/**
+ * The local service's signing key. It ships inside the cognito-local package, so anyone can mint
+ * tokens the local JWKS accepts: the reason a local-mode build must never face real readers.
+ */
+export function localSigningKey(): { kid: string; pem: string } {
+  const key = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
+    jwk: { kid: string };
+    pem: string;
+  };
+  return { kid: key.jwk.kid, pem: key.pem };
+}
+
+/** Decodes a JWT's payload without verifying it. */
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+}
+
+/** A copy of a token with some claims replaced, signed again with the local service's key. */
+export function reissueLocalToken(token: string, claims: Record<string, unknown>): string {
+  const { kid, pem } = localSigningKey();
+  return signJwt({ kid }, { ...claimsOf(token), ...claims }, pem);
 }

@@ -2,6 +2,8 @@
  * Where a reader asked to go before signing in. Only a path on this site is accepted, so a crafted
  * OAuth state or link can never send a reader to another origin.
  */
+import { RETURN_TO_PARAM, SIGN_IN_PATH } from './signInRoute';
+
 const STORAGE_KEY = 'handbook:return-path';
 
 export function safeReturnPath(candidate: unknown): string | null {
@@ -22,6 +24,14 @@ export function takeReturnPath(): string | null {
   return safeReturnPath(path);
 }
 
-export function currentPath(): string {
-  return window.location.pathname + window.location.search + window.location.hash;
+type PageLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+/**
+ * The page a reader here wants once signed in: this one, or on the sign-in route the page it
+ * names in `returnTo` (never the sign-in route itself, which would send the reader in a circle).
+ */
+export function destinationOf(location: PageLocation): string {
+  if (location.pathname !== SIGN_IN_PATH) return location.pathname + location.search + location.hash;
+  const path = safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
+  return path && new URL(path, 'https://handbook.invalid').pathname !== SIGN_IN_PATH ? path : '/';
 }

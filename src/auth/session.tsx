@@ -1,24 +1,21 @@
 /**
- * The reader's session as the site sees it: pending until Amplify has read (and if needed
- * refreshed) the stored tokens, then signed in or out. Reading valid tokens makes no network call.
+ * The reader's session as the site sees it: pending until read, then signed in or out. A live
+ * session is read from the cookies alone; Amplify is loaded only when there is none (to renew the
+ * tokens or finish a Google sign-in) and for signing out.
  */
-import { useHistory } from '@docusaurus/router';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import React, { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { currentPath, takeReturnPath } from './returnPath';
+import { loadAmplify, userPoolClientId } from './amplify';
+import { readCookieSession } from './cookieSession';
+import type { Reader } from './cookieSession';
 
-export interface Reader {
-  name: string;
-  email: string;
-}
+export type { Reader } from './cookieSession';
 
 export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 
 interface Session {
   state: SessionState;
-  /** Re-reads the tokens; the sign-in gate calls it once the Authenticator is done. */
+  /** Re-reads the session, renewing it if needed; the sign-in form calls it once it is done. */
   refresh(): Promise<void>;
   /** Signs out everywhere (revokes the refresh token), then shows the gate. */
   signOut(): Promise<void>;
@@ -26,55 +23,57 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-async function currentReader(): Promise<Reader | null> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    const claims = tokens?.idToken?.payload;
-    if (!claims) return null;
-    const email = typeof claims.email === 'string' ? claims.email : '';
-    return { email, name: typeof claims.name === 'string' ? claims.name : email };
-  } catch {
-    return null;
-  }
-}
-
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
   const [state, setState] = useState<SessionState>({ status: 'pending' });
-  const history = useHistory();
 
-  const refresh = useCallback(
-    () => currentReader().then((reader) => setState(reader ? { status: 'signedIn', reader } : { status: 'signedOut' })),
-    [],
-  );
+  const settle = useCallback((reader: Reader | null) => {
+    setState(reader ? { status: 'signedIn', reader } : { status: 'signedOut' });
+  }, []);
 
-  useEffect(() => {
-    refresh().catch(() => setState({ status: 'signedOut' }));
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') setState({ status: 'signedOut' });
-      // A refresh that fails for any reason but the network means the session is over.
-      if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') {
-        setState({ status: 'signedOut' });
-      }
-      if (payload.event === 'signInWithRedirect' || payload.event === 'customOAuthState') void refresh();
+  // Amplify's events matter once Amplify runs: a reader with a live session may never load it.
+  const stopListening = useRef<(() => void) | null>(null);
+  const amplify = useCallback(async () => {
+    const client = await loadAmplify();
+    stopListening.current ??= client.onSessionChange({
+      ended: () => settle(null),
+      googleSignedIn: () => void client.currentReader().then(settle),
     });
-  }, [refresh]);
+    return client;
+  }, [settle]);
+
+  /** Asks Amplify, which renews expired tokens. */
+  const refresh = useCallback(async () => {
+    settle(await (await amplify()).currentReader());
+  }, [amplify, settle]);
 
   useEffect(() => {
-    if (state.status !== 'signedIn') return;
-    const path = takeReturnPath();
-    if (path && path !== currentPath()) history.replace(path);
-  }, [state, history]);
+    const fromCookies = readCookieSession(document.cookie, userPoolClientId());
+    const reader = fromCookies
+      ? Promise.resolve(fromCookies.reader)
+      : amplify().then((client) => client.currentReader());
+    reader.then(settle, () => settle(null));
+    // A page restored from the back-forward cache may outlive the session it was shown in.
+    const recheck = (event: PageTransitionEvent) => {
+      if (event.persisted) settle(readCookieSession(document.cookie, userPoolClientId())?.reader ?? null);
+    };
+    window.addEventListener('pageshow', recheck);
+    return () => {
+      window.removeEventListener('pageshow', recheck);
+      stopListening.current?.();
+      stopListening.current = null;
+    };
+  }, [amplify, settle]);
 
   const session = useMemo<Session>(
     () => ({
       state,
       refresh,
       signOut: async () => {
-        await signOut({ global: true });
-        setState({ status: 'signedOut' });
+        await (await amplify()).signOutEverywhere();
+        settle(null);
       },
     }),
-    [state, refresh],
+    [state, refresh, amplify, settle],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { freshReaderCookies, readerSessionFile } from './identity';
 
 /**
  * Console errors that are not the handbook's fault. Every entry says why it is tolerated;
@@ -16,22 +17,32 @@ const allowedConsoleErrors: { text: RegExp; url?: RegExp }[] = [
 type Fixtures = {
   /** Console errors seen during the test; checked automatically when it ends. */
   consoleErrors: string[];
+  /** Errors a test provokes on purpose (`test.use`), with the reason beside it. */
+  expectedConsoleError: RegExp | null;
 };
 
 export const test = base.extend<Fixtures>({
+  // Tests that start as the demo reader get a live session, however long the suite has run.
+  context: async ({ context, storageState, baseURL }, provide) => {
+    if (storageState === readerSessionFile) await context.addCookies(await freshReaderCookies(baseURL as string));
+    await provide(context);
+  },
+  expectedConsoleError: [null, { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleError }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
         const { url } = message.location();
-        const allowed = allowedConsoleErrors.some(
-          (entry) => entry.text.test(text) && (!entry.url || entry.url.test(url)),
-        );
+        const allowed =
+          allowedConsoleErrors.some((entry) => entry.text.test(text) && (!entry.url || entry.url.test(url))) ||
+          !!expectedConsoleError?.test(text);
         if (!allowed) errors.push(`${text} (${url})`);
       });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('pageerror', (error) => {
+        if (!expectedConsoleError?.test(error.message)) errors.push(`uncaught: ${error.message}`);
+      });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
-import { adminCreateUser, cognitoCall } from '../../identity/testing';
+import { adminCreateUser, claimsOf, cognitoCall, reissueLocalToken } from '../../identity/testing';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
 export const confirmationCode = '123456';
@@ -29,13 +29,87 @@ export async function createReader(
   return { email, password };
 }
 
+/** The session cookie Amplify keeps for one of the reader's tokens. */
+export async function tokenCookie(page: Page, token: 'accessToken' | 'idToken' | 'refreshToken'): Promise<Cookie> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name.endsWith(`.${token}`));
+  expect(cookie, `the ${token} cookie`).toBeTruthy();
+  return cookie as Cookie;
+}
+
 /** Revokes every refresh token of the reader whose session the page holds, as a global sign-out would. */
 export async function revokeSessionOf(page: Page): Promise<void> {
-  const accessToken = await page.evaluate(
-    () => Object.entries(window.localStorage).find(([key]) => key.endsWith('.accessToken'))?.[1],
-  );
-  expect(accessToken, 'an access token in the browser').toBeTruthy();
-  await cognitoCall(localIdentityUrl, 'GlobalSignOut', { AccessToken: accessToken });
+  const { value } = await tokenCookie(page, 'accessToken');
+  await cognitoCall(localIdentityUrl, 'GlobalSignOut', { AccessToken: value });
+}
+
+/**
+ * Replaces the reader's access token with the same one expired, as the server will see it. The
+ * page is left first (for a blank one): a page still prefetching would have its requests refused.
+ */
+export async function expireAccessTokenAway(page: Page): Promise<void> {
+  const cookie = await tokenCookie(page, 'accessToken');
+  const { origin } = new URL(page.url());
+  await page.goto('about:blank');
+  const expired = reissueLocalToken(cookie.value, { exp: Math.floor(Date.now() / 1000) - 60 });
+  // As Amplify's CookieStorage writes it: host-only, path `/`.
+  await page
+    .context()
+    .addCookies([{ name: cookie.name, value: expired, url: `${origin}/`, sameSite: 'Lax', expires: cookie.expires }]);
+}
+
+/** The same, for a test that follows a link on the page itself: the page stays. */
+export async function expireAccessTokenHere(page: Page): Promise<void> {
+  const cookie = await tokenCookie(page, 'accessToken');
+  const expired = reissueLocalToken(cookie.value, { exp: Math.floor(Date.now() / 1000) - 60 });
+  await page.context().addCookies([
+    {
+      name: cookie.name,
+      value: expired,
+      url: `${new URL(page.url()).origin}/`,
+      sameSite: 'Lax',
+      expires: cookie.expires,
+    },
+  ]);
+}
+
+let readerTokens: { cookies: Cookie[]; renewAt: number } | null = null;
+
+/**
+ * The demo reader's session cookies, as Amplify's CookieStorage writes them, from a sign-in at the
+ * local service, renewed when near its end: the local pool's tokens live five minutes, and tests
+ * that are not about renewal should not pass by the sign-in route to renew them.
+ */
+export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
+  if (readerTokens && Date.now() < readerTokens.renewAt) return readerTokens.cookies;
+  const { AuthenticationResult: tokens } = await cognitoCall<{
+    AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
+  }>(localIdentityUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: localIdentity.userPoolClientId,
+    AuthParameters: { USERNAME: demoReader.email, PASSWORD: demoReader.password },
+  });
+  const user = String(claimsOf(tokens.AccessToken).username);
+  const prefix = `CognitoIdentityServiceProvider.${localIdentity.userPoolClientId}`;
+  const { hostname } = new URL(baseURL);
+  const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+  const cookie = (name: string, value: string): Cookie => ({
+    name: `${prefix}.${name}`,
+    value,
+    domain: hostname,
+    path: '/',
+    expires,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax',
+  });
+  const cookies = [
+    cookie('LastAuthUser', user),
+    cookie(`${user}.accessToken`, tokens.AccessToken),
+    cookie(`${user}.idToken`, tokens.IdToken),
+    cookie(`${user}.refreshToken`, tokens.RefreshToken),
+  ];
+  readerTokens = { cookies, renewAt: Number(claimsOf(tokens.AccessToken).exp) * 1000 - 120_000 };
+  return cookies;
 }
 
 /** Signs in through the gate's form, as a reader types it. */

@@ -9,8 +9,8 @@ const valid = {
   HANDBOOK_AUTH_USER_POOL_ID: 'eu-west-1_AbCdEf123',
   HANDBOOK_AUTH_USER_POOL_CLIENT_ID: '4h5j6k7l8m9n0p1q2r3s4t5u6v',
   HANDBOOK_AUTH_OAUTH_DOMAIN: 'auth.handbook.example.com',
-  HANDBOOK_AUTH_REDIRECT_SIGN_IN: 'http://localhost:3000/,https://handbook.example.com/',
-  HANDBOOK_AUTH_REDIRECT_SIGN_OUT: 'http://localhost:3000/,https://handbook.example.com/',
+  HANDBOOK_AUTH_REDIRECT_SIGN_IN: 'http://localhost:3000/sign-in,https://handbook.example.com/sign-in',
+  HANDBOOK_AUTH_REDIRECT_SIGN_OUT: 'http://localhost:3000/sign-in,https://handbook.example.com/sign-in',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -40,8 +40,8 @@ describe('amplify-config', () => {
     assert.deepEqual(cognito?.loginWith?.oauth?.providers, ['Google']);
     assert.equal(cognito?.loginWith?.oauth?.responseType, 'code');
     assert.deepEqual(cognito?.loginWith?.oauth?.redirectSignIn, [
-      'http://localhost:3000/',
-      'https://handbook.example.com/',
+      'http://localhost:3000/sign-in',
+      'https://handbook.example.com/sign-in',
     ]);
     assert.equal(cognito?.mfa?.status, 'off');
     assert.equal(cognito?.signUpVerificationMethod, 'code');
@@ -69,12 +69,20 @@ describe('amplify-config', () => {
         /HANDBOOK_AUTH_IDENTITY_POOL_ID is invalid \(Invalid identity pool id provided\.\)/,
       ],
       [
-        { HANDBOOK_AUTH_REDIRECT_SIGN_IN: 'http://handbook.example.com/' },
+        { HANDBOOK_AUTH_REDIRECT_SIGN_IN: 'http://handbook.example.com/sign-in' },
         /HANDBOOK_AUTH_REDIRECT_SIGN_IN has .*neither https nor a loopback/,
       ],
       [
         { HANDBOOK_AUTH_REDIRECT_SIGN_OUT: '/relative' },
         /HANDBOOK_AUTH_REDIRECT_SIGN_OUT has "\/relative", which is not an absolute URL/,
+      ],
+      [
+        { HANDBOOK_AUTH_REDIRECT_SIGN_IN: 'https://handbook.example.com/' },
+        /HANDBOOK_AUTH_REDIRECT_SIGN_IN has "https:\/\/handbook.example.com\/", which is not the sign-in route \(https:\/\/handbook.example.com\/sign-in\)/,
+      ],
+      [
+        { HANDBOOK_AUTH_REDIRECT_SIGN_OUT: 'https://handbook.example.com/sign-in?next=/evil' },
+        /HANDBOOK_AUTH_REDIRECT_SIGN_OUT has .*not the sign-in route/,
       ],
       [
         { HANDBOOK_AUTH_OAUTH_DOMAIN: 'https://auth.example.com' },

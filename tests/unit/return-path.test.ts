@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { safeReturnPath } from '../../src/auth/returnPath';
+import { destinationOf, safeReturnPath } from '../../src/auth/returnPath';
 
 test('a return path is a path on this site, or nothing', () => {
   assert.equal(safeReturnPath('/arc/modules/iam/authorization-flow'), '/arc/modules/iam/authorization-flow');
@@ -18,4 +18,14 @@ test('a return path is a path on this site, or nothing', () => {
   ]) {
     assert.equal(safeReturnPath(hostile), null, String(hostile));
   }
+});
+
+test('on the sign-in route the destination is the page named in returnTo, never another site', () => {
+  const at = (pathname: string, search = '', hash = '') => destinationOf({ pathname, search, hash });
+  assert.equal(at('/sign-in', '?returnTo=%2Farc%2Fmodules%2Fiam%3Ftab%3D2'), '/arc/modules/iam?tab=2');
+  assert.equal(at('/sign-in'), '/');
+  assert.equal(at('/sign-in', '?returnTo=https%3A%2F%2Fevil.example%2F'), '/');
+  assert.equal(at('/sign-in', '?returnTo=%2F%2Fevil.example'), '/');
+  assert.equal(at('/sign-in', '?returnTo=%2Fsign-in%3FreturnTo%3D%252Fx'), '/');
+  assert.equal(at('/how-we-work/code-review', '?x=1', '#checklist'), '/how-we-work/code-review?x=1#checklist');
 });

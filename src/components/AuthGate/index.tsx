@@ -1,12 +1,17 @@
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import React, { lazy, Suspense } from 'react';
+import { useLocation } from '@docusaurus/router';
+import React, { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
+import { RETURN_TO_PARAM, SIGN_IN_PATH } from '@site/src/auth/signInRoute';
 import styles from './styles.module.css';
 
 /** The sign-in form and Amplify UI's styles are fetched only when someone has to sign in. */
-const SignInGate = lazy(() => import('@site/src/components/SignInGate'));
+const SignInGate = lazy(
+  // The gate server reads this chunk name to let signed-out visitors load the form.
+  () => import(/* webpackChunkName: "sign-in-gate" */ '@site/src/components/SignInGate'),
+);
 
 /** The pages (and with them Docusaurus's page metadata) are unmounted: the gate sets its own. */
 function GateMetadata(): ReactNode {
@@ -29,12 +34,27 @@ function Pending(): ReactNode {
 }
 
 /**
+ * Leaves a page whose session has ended for the sign-in route, by a full page load: nothing of the
+ * page stays in memory, and the server, not the page, decides what comes next.
+ */
+function LeaveForSignIn(): ReactNode {
+  useEffect(() => {
+    const { pathname, search, hash } = window.location;
+    const returnTo = encodeURIComponent(pathname + search + hash);
+    window.location.replace(`${SIGN_IN_PATH}?${RETURN_TO_PARAM}=${returnTo}`);
+  }, []);
+  return <Pending />;
+}
+
+/**
  * Shows the handbook only to a signed-in reader. While the session is being read, the page stays
- * hidden (no content, no flash of the form); signed out, the pages are unmounted and the gate shown.
+ * hidden (no content, no flash of the form); signed out, the sign-in route shows the form.
  * The static build renders the pages hidden, so search and the link checker still see them.
  */
 export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
   const { state, refresh } = useSession();
+  const { pathname } = useLocation();
+  if (state.status === 'signedOut' && pathname !== SIGN_IN_PATH) return <LeaveForSignIn />;
   if (state.status === 'signedOut') {
     return (
       <>

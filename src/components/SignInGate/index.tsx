@@ -1,4 +1,6 @@
-import '@aws-amplify/ui-react/styles.layer.css';
+// Configures Amplify before the Authenticator first renders.
+import '@site/src/auth/amplifyClient';
+import amplifyStyles from '@aws-amplify/ui-react/styles.layer.css?url';
 import {
   Alert,
   Authenticator,
@@ -16,7 +18,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import React, { useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/oauth';
-import { currentPath } from '@site/src/auth/returnPath';
+import { destinationOf } from '@site/src/auth/returnPath';
 import styles from './styles.module.css';
 
 /**
@@ -95,7 +97,7 @@ function GoogleSignIn(): React.JSX.Element {
           {failure.detail}
         </Alert>
       )}
-      <Button width="100%" onClick={() => void signInWithGoogle(currentPath())}>
+      <Button width="100%" onClick={() => void signInWithGoogle(destinationOf(window.location))}>
         Sign In with Google
       </Button>
       <Divider label="or" size="small" />
@@ -124,6 +126,8 @@ export default function SignInGate({ onSignedIn }: { onSignedIn: () => void }): 
   const colorMode = useSiteColorMode();
   return (
     <ThemeProvider theme={theme} colorMode={colorMode}>
+      {/* React holds the form back until its styles have loaded: no unstyled flash. */}
+      <link rel="stylesheet" href={amplifyStyles} precedence="amplify-ui" />
       <Authenticator.Provider>
         <Gate onSignedIn={onSignedIn} />
       </Authenticator.Provider>

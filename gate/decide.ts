@@ -1,0 +1,132 @@
+/**
+ * The gate's one decision, shared by the Node server and the CloudFront edge handler: given a
+ * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
+ * for `isSignedIn`, which is asked only when the answer depends on it.
+ */
+import { PAGE_MIN_VALIDITY_SECONDS, RETURN_TO_PARAM } from '../src/auth/signInRoute';
+import type { GateManifest } from './manifest';
+import type { Session } from './session';
+
+export interface GateRequest {
+  method: string;
+  /** The request target's path, still percent-encoded, without the query string. */
+  path: string;
+  /** The query string without its `?`, or empty. */
+  query: string;
+  accept?: string;
+  /** `Sec-Fetch-Dest`: what the browser will do with the answer (`document` for a page). */
+  secFetchDest?: string;
+}
+
+export type Access = 'public' | 'protected';
+
+export type Decision =
+  | { action: 'serve'; file: string; status: 200 | 404; access: Access }
+  | { action: 'redirect'; status: 301 | 302; location: string }
+  | { action: 'refuse'; status: 400 | 401 | 404 | 405; reason: string };
+
+/** What the gate needs from a build: its manifest, indexed for lookups. */
+export interface Site {
+  signInPath: string;
+  files: ReadonlySet<string>;
+  publicFiles: ReadonlySet<string>;
+}
+
+export function siteOf(manifest: GateManifest, files: Iterable<string>): Site {
+  return {
+    signInPath: manifest.signInPath,
+    files: new Set(files),
+    publicFiles: new Set(manifest.publicFiles),
+  };
+}
+
+const NOT_FOUND_PAGE = '404.html';
+
+/**
+ * The request path as build-relative segments, or null when it could name anything outside the
+ * build or a hidden file: `.` and `..` (however encoded), encoded or back slashes, NUL, empty
+ * segments (`//`), dot files, undecodable escapes.
+ */
+export function pathSegments(rawPath: string): string[] | null {
+  if (!rawPath.startsWith('/')) return null;
+  const raw = rawPath.slice(1);
+  if (raw === '') return [];
+  const segments: string[] = [];
+  const parts = raw.split('/');
+  for (const [index, part] of parts.entries()) {
+    if (part === '' && index === parts.length - 1) break;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/** The build file a path names, the way Docusaurus lays out pages (`trailingSlash: false`). */
+export function fileFor(segments: string[], files: ReadonlySet<string>): string | null {
+  if (segments.length === 0) return 'index.html';
+  const joined = segments.join('/');
+  for (const candidate of [joined, `${joined}.html`, `${joined}/index.html`]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * A browser loading a page, as opposed to a script, a prefetch or a fetch asking for a file.
+ * Browsers that predate `Sec-Fetch-Dest` are judged by what they accept.
+ */
+function wantsPage(request: GateRequest): boolean {
+  if (request.secFetchDest) return request.secFetchDest === 'document';
+  return (request.accept ?? '').includes('text/html');
+}
+
+export function signInLocation(site: Site, request: GateRequest): string {
+  const target = request.query ? `${request.path}?${request.query}` : request.path;
+  return `${site.signInPath}?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`;
+}
+
+/**
+ * The clean URL of a path spelled with `.html`, `/index.html` or a trailing slash, as Docusaurus
+ * links it (`trailingSlash: false`), or null when the path is already clean. Decided on the
+ * spelling alone, so the answer says nothing about which pages exist.
+ */
+export function cleanPath(path: string): string | null {
+  const clean = path.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';
+  return clean === path ? null : clean;
+}
+
+export async function decide(
+  request: GateRequest,
+  site: Site,
+  readSession: () => Promise<Session | null>,
+  now = Date.now() / 1000,
+): Promise<Decision> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return { action: 'refuse', status: 405, reason: 'Only GET and HEAD are served.' };
+  }
+  const segments = pathSegments(request.path);
+  if (!segments) return { action: 'refuse', status: 400, reason: 'Bad path.' };
+  const clean = cleanPath(request.path);
+  if (clean) return { action: 'redirect', status: 301, location: request.query ? `${clean}?${request.query}` : clean };
+  const file = fileFor(segments, site.files);
+  if (file && site.publicFiles.has(file)) return { action: 'serve', file, status: 200, access: 'public' };
+
+  // Past this point the answer is the same for a missing file as for a protected one, so a
+  // signed-out visitor learns nothing about which pages exist.
+  const page = wantsPage(request);
+  const servedFile = file ?? (page && site.files.has(NOT_FOUND_PAGE) ? NOT_FOUND_PAGE : null);
+  const needed = servedFile?.endsWith('.html') ? PAGE_MIN_VALIDITY_SECONDS : 0;
+  const session = await readSession();
+  if (!session || session.expiresAt - now <= needed) {
+    if (page) return { action: 'redirect', status: 302, location: signInLocation(site, request) };
+    return { action: 'refuse', status: 401, reason: 'Sign in to read the handbook.' };
+  }
+  if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };
+  return { action: 'serve', file: servedFile, status: file ? 200 : 404, access: 'protected' };
+}

@@ -1,0 +1,46 @@
+/**
+ * Response headers for each decision, shared by the Node server and the edge handler.
+ */
+import type { Decision } from './decide';
+import type { GateManifest } from './manifest';
+
+/** Docusaurus names its bundles `<name>.<8-hex content hash>.js|css`: a new build, a new name. */
+const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8}\.(js|css)$/;
+
+export function cacheControl(decision: Decision): string {
+  if (decision.action !== 'serve') return 'no-store';
+  // Protected pages are never stored, so Back after signing out cannot show one from a cache.
+  if (decision.access === 'protected') return decision.file.endsWith('.html') ? 'no-store' : 'private, no-cache';
+  return HASHED_ASSET.test(decision.file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+}
+
+/**
+ * The Content Security Policy: scripts only from the site and Docusaurus's own inline scripts (by
+ * hash); styles inline too, because Mermaid draws its diagrams with inline styles and Amplify UI
+ * themes through a style element; calls only to the site and the user pool.
+ */
+export function contentSecurityPolicy(manifest: Pick<GateManifest, 'connectSources' | 'inlineScriptHashes'>): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${manifest.inlineScriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${manifest.connectSources.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(csp: string, https: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}

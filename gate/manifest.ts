@@ -1,0 +1,96 @@
+/**
+ * What the gate knows about a build, written by the build (see `manifest-plugin.ts`) and read by
+ * the gate server and the edge packaging: which files make up the public sign-in shell, and which
+ * user pool's tokens open the rest.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import type { AuthMode, HandbookAuthConfig } from '../amplify-config';
+
+/** Inside the build, under a dot folder the gate never serves. */
+export const MANIFEST_FILE = '.gate/manifest.json';
+
+export interface GateAuth {
+  mode: AuthMode;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+}
+
+export interface GateManifest {
+  signInPath: string;
+  auth: GateAuth;
+  /** The sign-in shell: all a signed-out visitor may load. */
+  publicFiles: string[];
+  /** Origins the page's scripts call: the user pool and its hosted sign-in domain. */
+  connectSources: string[];
+  /** CSP hashes of the inline scripts Docusaurus writes into its pages. */
+  inlineScriptHashes: string[];
+}
+
+/** The verifier settings and CSP origins for the pool a build signs in against. */
+export function gateAuthOf(config: HandbookAuthConfig): Pick<GateManifest, 'auth' | 'connectSources'> {
+  const cognito = config.amplify.Auth?.Cognito;
+  const { userPoolId, userPoolClientId, userPoolEndpoint, loginWith } = (cognito ?? {}) as NonNullable<
+    typeof cognito
+  > & { userPoolEndpoint?: string };
+  if (!cognito || !userPoolId || !userPoolClientId) {
+    throw new Error('The sign-in configuration names no Cognito user pool and app client');
+  }
+  const region = userPoolId.split('_')[0];
+  const poolOrigin = userPoolEndpoint ?? `https://cognito-idp.${region}.amazonaws.com`;
+  const issuer = `${poolOrigin}/${userPoolId}`;
+  const oauthDomain = loginWith?.oauth?.domain;
+  // Amplify exchanges the Google sign-in's code at https://<domain>/oauth2/token.
+  const connectSources = [poolOrigin, ...(oauthDomain ? [`https://${oauthDomain}`] : [])];
+  if ('identityPoolId' in cognito && cognito.identityPoolId) {
+    connectSources.push(`https://cognito-identity.${region}.amazonaws.com`);
+  }
+  return {
+    auth: {
+      mode: config.mode,
+      userPoolId,
+      clientId: userPoolClientId,
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+    },
+    connectSources,
+  };
+}
+
+export class MissingManifestError extends Error {
+  constructor(buildDir: string) {
+    super(
+      `${path.join(buildDir, MANIFEST_FILE)} is missing: ${buildDir} is not a handbook build. Run \`npm run build\` first.`,
+    );
+    this.name = 'MissingManifestError';
+  }
+}
+
+export function readManifest(buildDir: string): GateManifest {
+  let text: string;
+  try {
+    text = readFileSync(path.join(buildDir, MANIFEST_FILE), 'utf8');
+  } catch {
+    throw new MissingManifestError(buildDir);
+  }
+  const manifest = JSON.parse(text) as GateManifest;
+  if (manifest.signInPath !== SIGN_IN_PATH || !manifest.publicFiles?.length || !manifest.auth?.issuer) {
+    throw new Error(`${MANIFEST_FILE} in ${buildDir} is incomplete: rebuild with \`npm run build\``);
+  }
+  return manifest;
+}
+
+/**
+ * Every file of the build, relative to it and `/`-separated, but the manifest's dot folder. Read
+ * from disk when serving starts: plugins write files (the search index) after the manifest.
+ */
+export function listBuildFiles(buildDir: string): string[] {
+  return readdirSync(buildDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith('.'))
+    .sort();
+}

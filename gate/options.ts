@@ -1,0 +1,54 @@
+/** The command line of `npm run serve`, checked before anything listens. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOOPBACK_HOSTS } from './server';
+
+export class ServeOptionError extends Error {}
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  buildDir: string;
+  /** Do not start the local identity service for a local-mode build (the caller runs one). */
+  withoutIdentity: boolean;
+}
+
+export function serveOptionsFrom(argv: string[], env: Record<string, string | undefined>): ServeOptions {
+  let values: { port?: string; host?: string; dir?: string; 'without-identity'?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        dir: { type: 'string' },
+        'without-identity': { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new ServeOptionError(
+      `${(error as Error).message}. Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity]`,
+    );
+  }
+  const portText = values.port ?? env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    throw new ServeOptionError(`--port (or PORT) is "${portText}": it must be a port number from 1 to 65535`);
+  }
+  return {
+    port,
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    buildDir: path.resolve(values.dir ?? 'build'),
+    withoutIdentity: values['without-identity'] ?? false,
+  };
+}
+
+/** Stops a local-mode build, whose tokens anyone can forge, from being offered beyond this machine. */
+export function assertServable(options: ServeOptions, mode: string): void {
+  if (mode === 'local' && !LOOPBACK_HOSTS.has(options.host)) {
+    throw new ServeOptionError(
+      `This build signs in against the local identity service (HANDBOOK_AUTH=local), whose signing key is public: ` +
+        `it can only be served on loopback (127.0.0.1, ::1, localhost), not on ${options.host}.`,
+    );
+  }
+}

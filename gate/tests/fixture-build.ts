@@ -1,0 +1,57 @@
+/** A small build on disk, with its gate manifest, for the gate's tests. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MANIFEST_FILE } from '../manifest';
+import type { GateAuth, GateManifest } from '../manifest';
+
+export const protectedText = 'The claims service retries each payer submission three times.';
+
+const files: Record<string, string> = {
+  'index.html': `<!doctype html><title>Home</title><p>${protectedText}</p>`,
+  'docs/guide.html': `<!doctype html><title>Guide</title><p>${protectedText}</p>`,
+  '404.html': '<!doctype html><title>Not found</title><p>Page Not Found</p>',
+  'sign-in.html': '<!doctype html><title>Sign in</title><script src="/assets/js/main.0123abcd.js"></script>',
+  'assets/js/main.0123abcd.js': 'console.log("shell");',
+  'assets/js/0f1e2d3c.89abcdef.js': `export const text = ${JSON.stringify(protectedText)};`,
+  'assets/images/diagram-0123abcd.png': 'png',
+  'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'search-index.json': JSON.stringify([{ t: protectedText }]),
+  'sitemap.xml': '<urlset><url><loc>https://handbook.example.com/docs/guide</loc></url></urlset>',
+};
+
+export const localAuth = (identityUrl = 'http://127.0.0.1:9229'): GateAuth => ({
+  mode: 'local',
+  userPoolId: 'us-east-1_HandbookLocal',
+  clientId: 'handbooklocalwebclient0001',
+  issuer: `${identityUrl}/us-east-1_HandbookLocal`,
+  jwksUri: `${identityUrl}/us-east-1_HandbookLocal/.well-known/jwks.json`,
+});
+
+export const fixtureFiles = Object.keys(files).sort();
+
+export function fixtureManifest(auth: GateAuth = localAuth()): GateManifest {
+  return {
+    signInPath: '/sign-in',
+    auth,
+    publicFiles: ['sign-in.html', 'assets/js/main.0123abcd.js', 'img/logo.svg'],
+    connectSources: ['http://127.0.0.1:9229'],
+    inlineScriptHashes: [],
+  };
+}
+
+/**
+ * Writes the build into `<temp>/build`, with a secret beside it (`<temp>/secret.txt`) that no
+ * request may ever read.
+ */
+export function writeFixtureBuild(manifest: GateManifest): { buildDir: string; secret: string; remove(): void } {
+  const root = mkdtempSync(path.join(tmpdir(), 'handbook-gate-'));
+  const buildDir = path.join(root, 'build');
+  for (const [name, content] of Object.entries({ ...files, [MANIFEST_FILE]: JSON.stringify(manifest) })) {
+    mkdirSync(path.dirname(path.join(buildDir, name)), { recursive: true });
+    writeFileSync(path.join(buildDir, name), content);
+  }
+  const secret = 'TOP-SECRET-OUTSIDE-THE-BUILD';
+  writeFileSync(path.join(root, 'secret.txt'), secret);
+  return { buildDir, secret, remove: () => rmSync(root, { recursive: true, force: true }) };
+}

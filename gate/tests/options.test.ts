@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { assertServable, serveOptionsFrom, ServeOptionError } from '../options';
+
+test('the port comes from --port, then PORT, then 3000; the host is loopback unless asked', () => {
+  assert.deepEqual(serveOptionsFrom([], {}), {
+    port: 3000,
+    host: '127.0.0.1',
+    buildDir: path.resolve('build'),
+    withoutIdentity: false,
+  });
+  assert.equal(serveOptionsFrom(['--without-identity'], {}).withoutIdentity, true);
+  assert.equal(serveOptionsFrom([], { PORT: '4000' }).port, 4000);
+  assert.equal(serveOptionsFrom(['--port', '5000'], { PORT: '4000' }).port, 5000);
+  assert.equal(serveOptionsFrom(['--dir', 'out'], {}).buildDir, path.resolve('out'));
+  for (const port of ['abc', '0', '70000', '-1', '3000x']) {
+    assert.throws(() => serveOptionsFrom(['--port', port], {}), ServeOptionError, port);
+  }
+  assert.throws(() => serveOptionsFrom([], { PORT: 'eighty' }), /--port \(or PORT\) is "eighty"/);
+});
+
+test('a local-mode build is served on loopback only; a real-pool build anywhere asked', () => {
+  for (const host of ['127.0.0.1', '::1', 'localhost']) {
+    assert.doesNotThrow(() => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false }, 'local'));
+  }
+  for (const host of ['0.0.0.0', '::', '192.168.1.20', 'handbook.example.com']) {
+    assert.throws(
+      () => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false }, 'local'),
+      /only be served on loopback/,
+    );
+  }
+  assert.doesNotThrow(() =>
+    assertServable({ port: 3000, host: '0.0.0.0', buildDir: 'build', withoutIdentity: false }, 'cognito'),
+  );
+});

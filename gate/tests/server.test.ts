@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startIdentityProcess } from '../../identity/testing';
+import type { RunningIdentityService } from '../../identity/testing';
+import { createGateServer } from '../server';
+import { fixtureManifest, localAuth, protectedText, writeFixtureBuild } from './fixture-build';
+import { sessionCookie, signInForTokens } from './session-cookies';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+describe('the gate server', () => {
+  let identity: RunningIdentityService;
+  let fixture: ReturnType<typeof writeFixtureBuild>;
+  let server: http.Server;
+  let port: number;
+  let cookie: string;
+
+  /** A raw request: the path goes out exactly as written, `..` and escapes included. */
+  function call(rawPath: string, options: { method?: string; headers?: http.OutgoingHttpHeaders } = {}) {
+    return new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  before(async () => {
+    identity = await startIdentityProcess();
+    cookie = sessionCookie(await signInForTokens(identity.url));
+    const manifest = fixtureManifest(localAuth(identity.url));
+    fixture = writeFixtureBuild(manifest);
+    server = createGateServer({ buildDir: fixture.buildDir });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fixture.remove();
+    await identity.stop();
+  });
+
+  test('signed out: the shell is served, a page load is sent to sign in, anything else is 401', async () => {
+    const shell = await call('/sign-in');
+    assert.equal(shell.status, 200);
+    assert.match(shell.body, /<title>Sign in<\/title>/);
+    const page = await call('/docs/guide?tab=2', { headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+    assert.equal(page.status, 302);
+    assert.equal(page.headers.location, '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2');
+    assert.equal(page.body, '');
+    for (const file of ['/docs/guide', '/search-index.json', '/sitemap.xml', '/assets/js/0f1e2d3c.89abcdef.js']) {
+      const answer = await call(file);
+      assert.equal(answer.status, 401, file);
+      assert.doesNotMatch(answer.body, /claims service/, file);
+    }
+  });
+
+  test('signed in with a session from the local service: every file, and the not-found page', async () => {
+    const page = await call('/docs/guide', { headers: { cookie } });
+    assert.equal(page.status, 200);
+    assert.ok(page.body.includes(protectedText));
+    assert.equal(page.headers['cache-control'], 'no-store');
+    const chunk = await call('/assets/js/0f1e2d3c.89abcdef.js', { headers: { cookie } });
+    assert.equal(chunk.headers['cache-control'], 'private, no-cache');
+    const missing = await call('/no/such/page', { headers: { cookie, accept: 'text/html' } });
+    assert.equal(missing.status, 404);
+    assert.match(missing.body, /Page Not Found/);
+    const head = await call('/docs/guide', { method: 'HEAD', headers: { cookie } });
+    assert.equal(head.status, 200);
+    assert.equal(head.body, '');
+  });
+
+  test('headers: caching by kind, and the security headers on every answer', async () => {
+    const immutable = await call('/assets/js/main.0123abcd.js');
+    assert.equal(immutable.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await call('/img/logo.svg')).headers['cache-control'], 'public, no-cache');
+    assert.equal((await call('/search-index.json')).headers['cache-control'], 'no-store');
+    for (const answer of [immutable, await call('/docs/guide'), await call('/x', { method: 'POST' })]) {
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      assert.equal(answer.headers['x-frame-options'], 'DENY');
+      assert.equal(answer.headers['referrer-policy'], 'same-origin');
+      assert.match(String(answer.headers['content-security-policy']), /frame-ancestors 'none'/);
+      assert.match(String(answer.headers['content-security-policy']), /script-src 'self'(;| )/);
+      assert.equal(answer.headers['strict-transport-security'], undefined);
+    }
+    const overHttps = await call('/sign-in', { headers: { 'x-forwarded-proto': 'https' } });
+    assert.match(String(overHttps.headers['strict-transport-security']), /max-age=31536000/);
+  });
+
+  test('no path, however spelled, reads a file outside the build', async () => {
+    for (const rawPath of [
+      '/../secret.txt',
+      '/../../../../../../etc/passwd',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/..\\secret.txt',
+      '//secret.txt',
+      `/${path.join(fixture.buildDir, '..', 'secret.txt')}`,
+      '/etc/passwd',
+      '/%00../secret.txt',
+      '/.gate/manifest.json',
+      'http://127.0.0.1/../secret.txt',
+      '*',
+    ]) {
+      for (const headers of [{}, { cookie }]) {
+        const answer = await call(rawPath, { headers });
+        assert.ok([400, 401, 404].includes(answer.status), `${rawPath}: ${answer.status}`);
+        assert.ok(!answer.body.includes(fixture.secret), rawPath);
+        assert.ok(!answer.body.includes('"publicFiles"'), rawPath);
+      }
+    }
+  });
+
+  test('refuses every method but GET and HEAD, naming the allowed ones', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const answer = await call('/sign-in', { method, headers: { cookie } });
+      assert.equal(answer.status, 405, method);
+      assert.equal(answer.headers.allow, 'GET, HEAD');
+    }
+  });
+
+  test('a local-mode build answers only requests addressed to loopback', async () => {
+    for (const host of ['handbook.example.com', 'evil.example:3000', '192.168.1.20']) {
+      const answer = await call('/sign-in', { headers: { host } });
+      assert.equal(answer.status, 421, host);
+    }
+    for (const host of ['127.0.0.1', `localhost:${port}`, `[::1]:${port}`]) {
+      assert.equal((await call('/sign-in', { headers: { host } })).status, 200, host);
+    }
+  });
+
+  test('npm run serve refuses to offer a local-mode build beyond loopback', () => {
+    const serve = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '..', 'serve.ts'), '--dir', fixture.buildDir, '--host', '0.0.0.0'],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    assert.equal(serve.status, 1);
+    assert.match(serve.stderr, /HANDBOOK_AUTH=local.*can only be served on loopback .* not on 0\.0\.0\.0/s);
+  });
+});

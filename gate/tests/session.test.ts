@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { localIdentity } from '../../identity/local-pool';
+import { claimsOf, localSigningKey, signJwt, startIdentityProcess } from '../../identity/testing';
+import type { RunningIdentityService } from '../../identity/testing';
+import type { GateAuth } from '../manifest';
+import { createSessionChecker, MAX_TOKEN_LENGTH } from '../session';
+import type { SessionChecker } from '../session';
+import { localAuth } from './fixture-build';
+import { clientId, prefix, sessionCookie, signInForTokens } from './session-cookies';
+import type { Tokens } from './session-cookies';
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('the session in the cookies', () => {
+  let identity: RunningIdentityService;
+  let real: Tokens;
+  let checker: SessionChecker;
+  const local = localSigningKey();
+
+  /** A token like `token`, claims changed, signed with the local service's own key. */
+  const reissued = (token: string, claims: Record<string, unknown>) =>
+    signJwt({ kid: local.kid }, { ...claimsOf(token), ...claims }, local.pem);
+
+  before(async () => {
+    identity = await startIdentityProcess();
+    real = await signInForTokens(identity.url);
+    checker = createSessionChecker(localAuth(identity.url));
+  });
+  after(() => identity.stop());
+
+  test('a session from the local service is accepted, and re-signing it unchanged still is', async () => {
+    const session = await checker.readSession(sessionCookie(real));
+    assert.equal(
+      session?.expiresAt,
+      Math.min(Number(claimsOf(real.accessToken).exp), Number(claimsOf(real.idToken).exp)),
+    );
+    const copy = { accessToken: reissued(real.accessToken, {}), idToken: reissued(real.idToken, {}) };
+    assert.ok(await checker.readSession(sessionCookie(copy)));
+  });
+
+  test('refuses tokens that are forged, misaddressed, swapped or out of date', async () => {
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const forge = (token: string, header: object) => signJwt(header, claimsOf(token), otherKey);
+    const unsigned = (token: string) => {
+      const [, payload] = token.split('.');
+      return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    };
+    const cases: [string, Tokens][] = [
+      ['signed by another key, same kid', { ...real, accessToken: forge(real.accessToken, { kid: local.kid }) }],
+      ['signed by another key, its own kid', { ...real, idToken: forge(real.idToken, { kid: 'attacker' }) }],
+      ['alg none', { ...real, accessToken: unsigned(real.accessToken) }],
+      ['wrong issuer', { ...real, accessToken: reissued(real.accessToken, { iss: 'http://127.0.0.1:1/other' }) }],
+      ['wrong client id', { ...real, accessToken: reissued(real.accessToken, { client_id: 'someotherclient' }) }],
+      ['id token for a wrong audience', { ...real, idToken: reissued(real.idToken, { aud: 'someotherclient' }) }],
+      ['an id token where the access token belongs', { accessToken: real.idToken, idToken: real.idToken }],
+      ['an access token where the id token belongs', { accessToken: real.accessToken, idToken: real.accessToken }],
+      ['expired', { ...real, accessToken: reissued(real.accessToken, { exp: now() - 5 }) }],
+      ['expired id token', { ...real, idToken: reissued(real.idToken, { exp: now() - 5 }) }],
+      ['not yet valid', { ...real, accessToken: reissued(real.accessToken, { nbf: now() + 600 }) }],
+      ['tokens of two different users', { ...real, idToken: reissued(real.idToken, { sub: 'someone-else' }) }],
+    ];
+    for (const [name, tokens] of cases) {
+      assert.equal(
+        await checker.readSession(sessionCookie(tokens, String(claimsOf(real.accessToken).username))),
+        null,
+        name,
+      );
+    }
+  });
+
+  test('refuses malformed and oversized cookies without failing', async () => {
+    const user = String(claimsOf(real.accessToken).username);
+    const padded = reissued(real.accessToken, { padding: 'x'.repeat(MAX_TOKEN_LENGTH) });
+    for (const header of [
+      undefined,
+      '',
+      'garbage',
+      ';;;=;=',
+      `${prefix}.LastAuthUser=${user}`,
+      `${prefix}.LastAuthUser=%E0%A4%A; ${prefix}.%E0%A4%A.accessToken=x`,
+      sessionCookie({ accessToken: 'not-a-jwt', idToken: 'not.a.jwt' }, user),
+      sessionCookie({ accessToken: `${real.accessToken}%ZZ`, idToken: real.idToken }, user),
+      sessionCookie({ accessToken: 'e30.e30.e30', idToken: real.idToken }, user),
+      sessionCookie({ accessToken: padded, idToken: real.idToken }, user),
+      `${sessionCookie(real)}; ${'x'.repeat(40 * 1024)}=1`,
+    ]) {
+      assert.equal(await checker.readSession(header), null, String(header).slice(0, 80));
+    }
+  });
+
+  test('a server configured for a real pool never accepts the local service’s tokens', async () => {
+    // Stands in for cognito-idp.us-east-1.amazonaws.com: the real pool's JWKS, nothing else.
+    const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const auth: GateAuth = {
+      mode: 'cognito',
+      userPoolId: localIdentity.userPoolId,
+      clientId,
+      issuer: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}`,
+      jwksUri: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}/.well-known/jwks.json`,
+    };
+    const jwk = { ...poolKey.publicKey.export({ format: 'jwk' }), kid: 'real-pool', alg: 'RS256', use: 'sig' };
+    const fetched: string[] = [];
+    const realPool = createSessionChecker(auth, {
+      fetcher: {
+        fetch: async (uri) => {
+          fetched.push(uri);
+          if (uri !== auth.jwksUri) throw new Error(`unexpected fetch of ${uri}`);
+          return new TextEncoder().encode(JSON.stringify({ keys: [jwk] })).buffer as ArrayBuffer;
+        },
+      },
+    });
+    const fromPool = (token: string) =>
+      signJwt({ kid: 'real-pool' }, { ...claimsOf(token), iss: auth.issuer }, poolKey.privateKey);
+    // The control: the same claims, issued by the real pool, are accepted.
+    const pooled = { accessToken: fromPool(real.accessToken), idToken: fromPool(real.idToken) };
+    assert.ok(await realPool.readSession(sessionCookie(pooled)));
+
+    assert.equal(await realPool.readSession(sessionCookie(real)), null, 'the local service’s own tokens');
+    const localKeyRealIssuer = { accessToken: reissued(pooled.accessToken, {}), idToken: reissued(pooled.idToken, {}) };
+    assert.equal(await realPool.readSession(sessionCookie(localKeyRealIssuer)), null, 'the local key, the real issuer');
+    assert.ok(fetched.every((uri) => uri === auth.jwksUri));
+  });
+});

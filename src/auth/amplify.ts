@@ -1,0 +1,22 @@
+/**
+ * Amplify, downloaded and configured only when the session needs it: to sign in or out, to renew
+ * tokens, or to finish a Google sign-in. A reader opening pages with a live session never loads it.
+ */
+import siteConfig from '@generated/docusaurus.config';
+import type { HandbookAuthConfig } from '@site/amplify-config';
+import type * as AmplifyClientModule from './amplifyClient';
+
+export type AmplifyClient = typeof AmplifyClientModule;
+
+let client: Promise<AmplifyClient> | null = null;
+
+export function loadAmplify(): Promise<AmplifyClient> {
+  client ??= import(/* webpackChunkName: "amplify" */ './amplifyClient');
+  return client;
+}
+
+/** The app client whose cookies hold the session. */
+export function userPoolClientId(): string {
+  const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
+  return auth.amplify.Auth?.Cognito.userPoolClientId ?? '';
+}

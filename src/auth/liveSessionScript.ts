@@ -1,0 +1,17 @@
+/**
+ * An inline script for every page's <head>: marks `<html data-session="live">` before the first
+ * paint when Amplify's cookies hold a session that has not expired, so the prerendered page shows
+ * at once instead of after the scripts load and React hydrates (see AuthGate's styles). On a page
+ * the gate server has served, the session was verified a moment ago; React confirms it on hydration
+ * and sends the reader to sign in if not. The CSP allows it by hash (gate/manifest-plugin.ts).
+ */
+export function liveSessionScript(clientId: string): string {
+  const prefix = JSON.stringify(`CognitoIdentityServiceProvider.${clientId}.`);
+  return `(function(){try{
+var jar={};document.cookie.split(';').forEach(function(p){var i=p.indexOf('=');if(i>0)jar[decodeURIComponent(p.slice(0,i).trim())]=decodeURIComponent(p.slice(i+1).trim())});
+var prefix=${prefix},user=jar[prefix+'LastAuthUser'];if(!user)return;
+var live=['accessToken','idToken'].every(function(kind){var t=(jar[prefix+user+'.'+kind]||'').split('.')[1];if(!t)return false;
+var exp=JSON.parse(atob(t.replace(/-/g,'+').replace(/_/g,'/'))).exp;return typeof exp==='number'&&exp*1000-Date.now()>5000});
+if(live)document.documentElement.setAttribute('data-session','live');
+}catch(e){}})();`;
+}

@@ -1,0 +1,16 @@
+/**
+ * The sign-in route, shared by the site, its configuration and the gate server. No imports: the
+ * browser bundle and Node both load it.
+ */
+
+/** The one public page: where Google sign-in and sign-out return, and where the gate sends visitors. */
+export const SIGN_IN_PATH = '/sign-in';
+
+/** The sign-in route's query parameter naming the page the reader asked for. */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/**
+ * The gate serves a page only to a session with this long left, so the scripts the page fetches
+ * next are not refused mid-load. The sign-in route renews a session closer to its end.
+ */
+export const PAGE_MIN_VALIDITY_SECONDS = 60;

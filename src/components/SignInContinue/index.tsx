@@ -1,0 +1,54 @@
+import Heading from '@theme/Heading';
+import React, { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { canContinueTo } from '@site/src/auth/continue';
+import { destinationOf, takeReturnPath } from '@site/src/auth/returnPath';
+import { useSession } from '@site/src/auth/session';
+import styles from './styles.module.css';
+
+/**
+ * What the sign-in route shows a signed-in reader: a moment's status while the page they asked for
+ * is opened, or, if the server refuses the session, a way out instead of a loop.
+ */
+export default function SignInContinue(): ReactNode {
+  const { state, signOut } = useSession();
+  const signedIn = state.status === 'signedIn';
+  const [refused, setRefused] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let active = true;
+    // Google sign-in comes back without the query string: its return path travelled in the state.
+    const destination = takeReturnPath() ?? destinationOf(window.location);
+    void canContinueTo(destination).then((accepted) => {
+      if (!active) return;
+      // A full load, as if the page had been opened directly: the server serves it, and what a page
+      // reads only when it loads (the colour-mode query, the anchor) applies.
+      if (accepted) window.location.replace(destination);
+      else setRefused(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [signedIn]);
+
+  if (!refused) {
+    return (
+      <p className={styles.status} role="status">
+        Opening the handbook…
+      </p>
+    );
+  }
+  return (
+    <div className={styles.refused} role="alert">
+      <Heading as="h1">Your session was not accepted</Heading>
+      <p>
+        You are signed in, but the handbook&apos;s server refused the session, even after renewing it. Sign out and sign
+        in again; if this keeps happening, check that your computer&apos;s clock is right.
+      </p>
+      <button type="button" className="button button--primary" onClick={() => void signOut()}>
+        Sign out and sign in again
+      </button>
+    </div>
+  );
+}
