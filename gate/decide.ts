@@ -1,7 +1,7 @@
 /**
  * The gate's one decision, shared by the Node server and the CloudFront edge handler: given a
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
- * for `isSignedIn`, which is asked only when the answer depends on it.
+ * for `readSession`, which is asked only when the answer depends on it.
  */
 import { PAGE_MIN_VALIDITY_SECONDS, RETURN_TO_PARAM } from '../src/auth/signInRoute';
 import type { GateManifest } from './manifest';
