@@ -137,7 +137,8 @@ const themeConfig = {
 /**
  * `import href from 'x.css?url'`: a stylesheet as a file of its own, fetched only where a component
  * links it. Docusaurus puts every imported stylesheet in the one site-wide CSS file, and Amplify
- * UI's styles are needed only by the sign-in form.
+ * UI's styles are needed only by the sign-in form, which imports them as `amplify-ui.css?url` (an
+ * alias: webpack refuses a query on a package's exported subpath).
  */
 const stylesheetUrlImports: PluginConfig = () => ({
   name: 'stylesheet-url-imports',
@@ -145,10 +146,12 @@ const stylesheetUrlImports: PluginConfig = () => ({
     const cssRule = webpackConfig.module?.rules?.find(
       (rule) => !!rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/i),
     );
-    if (!cssRule || typeof cssRule !== 'object')
+    if (!cssRule || typeof cssRule !== 'object') {
       throw new Error('stylesheet-url-imports: no CSS rule to exclude ?url from');
+    }
     cssRule.resourceQuery = { not: [/url/] };
     return {
+      resolve: { alias: { 'amplify-ui.css$': require.resolve('@aws-amplify/ui-react/styles.layer.css') } },
       module: {
         rules: [
           {

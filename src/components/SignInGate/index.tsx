@@ -1,6 +1,6 @@
 // Configures Amplify before the Authenticator first renders.
 import '@site/src/auth/amplifyClient';
-import amplifyStyles from '@aws-amplify/ui-react/styles.layer.css?url';
+import amplifyStyles from 'amplify-ui.css?url';
 import {
   Alert,
   Authenticator,
