@@ -1,6 +1,10 @@
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { localIdentityUrl } from '../../identity/local-pool';
 import { freshReaderCookies, readerSessionFile } from './identity';
+
+/** Requests to the local identity service, on whichever port it runs (HANDBOOK_IDENTITY_PORT). */
+const fromIdentityService = new RegExp(`^${localIdentityUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
 
 /**
  * Console errors that are not the handbook's fault. Every entry says why it is tolerated;
@@ -11,7 +15,7 @@ const allowedConsoleErrors: { text: RegExp; url?: RegExp }[] = [
   { text: /Failed to load resource: the server responded with a status of 404/ },
   // The identity service refuses a wrong password or a revoked refresh token with HTTP 400, as
   // Cognito does, and Chromium logs every 4xx response; the tests assert what the reader sees.
-  { text: /Failed to load resource: the server responded with a status of 400/, url: /^http:\/\/127\.0\.0\.1:9229\// },
+  { text: /Failed to load resource: the server responded with a status of 400/, url: fromIdentityService },
 ];
 
 type Fixtures = {
