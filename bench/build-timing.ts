@@ -4,7 +4,7 @@ import { startChild } from './child-processes';
 import { isCleaningUp } from './cleanup';
 import { samplePeakRss } from './process-memory';
 import { resetBuildState } from './project-copies';
-import { figure, median } from './report';
+import { medianFigure } from './report';
 import type { Figure } from './report';
 
 export interface BuildSample {
@@ -109,25 +109,20 @@ export function buildFigures(comparison: BuildComparison): Figure[] {
   const { faster, webpack } = comparison;
   const section = 'Build (cold caches, HANDBOOK_AUTH=local; Faster vs webpack)';
   const note = webpackNote(comparison);
-  const baselineOf = (pick: (sample: BuildSample) => number) => (webpack.length ? median(webpack.map(pick)) : null);
   return [
-    figure({
+    medianFigure({
       section,
       name: 'build wall time',
-      value: median(faster.map((sample) => sample.seconds)),
       unit: 's',
-      baseline: baselineOf((sample) => sample.seconds),
       target: { on: 'ratio', op: '<=', limit: 0.3 },
       runs: faster.map((sample) => sample.seconds),
       baselineRuns: webpack.map((sample) => sample.seconds),
       note,
     }),
-    figure({
+    medianFigure({
       section,
       name: 'build peak RSS, sum over the process tree',
-      value: median(faster.map((sample) => sample.peakRssBytes / GIB)),
       unit: 'GiB',
-      baseline: baselineOf((sample) => sample.peakRssBytes / GIB),
       runs: faster.map((sample) => sample.peakRssBytes / GIB),
       baselineRuns: webpack.map((sample) => sample.peakRssBytes / GIB),
       note,

@@ -3,7 +3,7 @@ import type { Browser } from '@playwright/test';
 import type { ReaderSession } from './browser';
 import { DIAGRAM_PAGE, PLAIN_PAGE, docsPageRun, signedOutRun } from './browser-metrics';
 import type { DocsPageRun } from './browser-metrics';
-import { figure, median } from './report';
+import { figure, median, medianFigure } from './report';
 import type { Figure } from './report';
 import type { Traffic } from './traffic';
 
@@ -70,12 +70,10 @@ export function pageFigures(runs: PageRuns): Figure[] {
   ] as const) {
     const cold = (list: DocsPageRun[]) => list.map((run) => run.cold);
     figures.push(
-      figure({
+      medianFigure({
         section: bytes,
         name: `signed-in ${page}: JS+CSS`,
-        value: medianOf(cold(pair.product), jsAndCss),
         unit: 'KiB',
-        baseline: medianOf(cold(pair.baseline), jsAndCss),
         target: { on: 'ratio', op: '<=', limit: 1.1 },
         runs: runsOf(cold(pair.product), jsAndCss),
         baselineRuns: runsOf(cold(pair.baseline), jsAndCss),
@@ -94,12 +92,10 @@ export function pageFigures(runs: PageRuns): Figure[] {
         unit: 'KiB',
         baseline: medianOf(cold(pair.baseline), (traffic) => traffic.cssGzipBytes / KIB),
       }),
-      figure({
+      medianFigure({
         section: bytes,
         name: `signed-in ${page}: prefetched for linked pages (not in JS+CSS)`,
-        value: medianOf(cold(pair.product), (traffic) => traffic.prefetchGzipBytes / KIB),
         unit: 'KiB',
-        baseline: medianOf(cold(pair.baseline), (traffic) => traffic.prefetchGzipBytes / KIB),
         runs: runsOf(cold(pair.product), (traffic) => traffic.prefetchGzipBytes / KIB),
         baselineRuns: runsOf(cold(pair.baseline), (traffic) => traffic.prefetchGzipBytes / KIB),
       }),
@@ -148,12 +144,10 @@ export function pageFigures(runs: PageRuns): Figure[] {
   const time = 'Time (in-page, from navigation start; median)';
   const warmH1 = (run: DocsPageRun) => run.warm?.h1Ms ?? NaN;
   figures.push(
-    figure({
+    medianFigure({
       section: time,
       name: `returning reader (warm cache) ${DIAGRAM_PAGE}: h1 visible`,
-      value: medianOf(runs.diagram.product, warmH1),
       unit: 'ms',
-      baseline: medianOf(runs.diagram.baseline, warmH1),
       target: { on: 'ratio', op: '<=', limit: 1.25 },
       runs: runsOf(runs.diagram.product, warmH1),
       baselineRuns: runsOf(runs.diagram.baseline, warmH1),
@@ -165,12 +159,10 @@ export function pageFigures(runs: PageRuns): Figure[] {
       unit: '',
       target: { on: 'value', op: '=', limit: 0 },
     }),
-    figure({
+    medianFigure({
       section: time,
       name: `signed-in cold load ${DIAGRAM_PAGE}: h1 visible`,
-      value: medianOf(runs.diagram.product, (run) => run.cold.h1Ms),
       unit: 'ms',
-      baseline: medianOf(runs.diagram.baseline, (run) => run.cold.h1Ms),
       runs: runsOf(runs.diagram.product, (run) => run.cold.h1Ms),
       baselineRuns: runsOf(runs.diagram.baseline, (run) => run.cold.h1Ms),
     }),
@@ -188,12 +180,10 @@ export function pageFigures(runs: PageRuns): Figure[] {
       baseline: medianOf(runs.diagram.baseline, (run) => run.cold.h1Ms),
       runs: runsOf(runs.signedOut, (run) => run.formMs),
     }),
-    figure({
+    medianFigure({
       section: time,
       name: `client-side navigation ${PLAIN_PAGE} → Next: click to new h1`,
-      value: medianOf(runs.plain.product, (run) => run.clientNavMs ?? NaN),
       unit: 'ms',
-      baseline: medianOf(runs.plain.baseline, (run) => run.clientNavMs ?? NaN),
       runs: runsOf(runs.plain.product, (run) => run.clientNavMs ?? NaN),
       baselineRuns: runsOf(runs.plain.baseline, (run) => run.clientNavMs ?? NaN),
     }),

@@ -59,6 +59,14 @@ export function figure(input: FigureInput): Figure {
   return { ...input, baseline, ratio, target, met };
 }
 
+/** A figure whose value and baseline are the medians of their runs (no baseline without runs). */
+export function medianFigure(
+  input: Omit<FigureInput, 'value' | 'baseline' | 'runs' | 'baselineRuns'> & { runs: number[]; baselineRuns: number[] },
+): Figure {
+  const baseline = input.baselineRuns.length ? median(input.baselineRuns) : null;
+  return figure({ ...input, value: median(input.runs), baseline });
+}
+
 function show(value: number | boolean | null, unit = ''): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';

@@ -10,7 +10,7 @@ import type { Browser } from '@playwright/test';
 import { newContext } from './browser';
 import type { ReaderSession, StorageState } from './browser';
 import { PLAIN_PAGE, probeTime } from './browser-metrics';
-import { figure, median } from './report';
+import { figure, medianFigure } from './report';
 import type { Figure } from './report';
 
 /** "sub" then "subm": the keystroke changes the suggestions (most "sub…" hits are not "subm…"). */
@@ -73,21 +73,17 @@ export async function searchFigures(
   const first = (item: SearchRun) => item.firstSuggestionsMs;
   const updated = (item: SearchRun) => item.updatedSuggestionsMs;
   return [
-    figure({
+    medianFigure({
       section,
       name: 'first focus → first suggestions (index fetched on focus)',
-      value: median(product.map(first)),
       unit: 'ms',
-      baseline: median(baseline.map(first)),
       runs: product.map(first),
       baselineRuns: baseline.map(first),
     }),
-    figure({
+    medianFigure({
       section,
       name: 'one more keystroke → updated suggestions',
-      value: median(product.map(updated)),
       unit: 'ms',
-      baseline: median(baseline.map(updated)),
       runs: product.map(updated),
       baselineRuns: baseline.map(updated),
     }),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { readManifest } from '../gate/manifest';
-import { figure, median } from './report';
+import { figure, median, medianFigure } from './report';
 import type { Figure } from './report';
 
 export const LOAD_CONNECTIONS = 10;
@@ -120,12 +120,10 @@ export async function servingFigures(
       `serving ${scenario.name}: gate ${median(gate.map(rps)).toFixed(0)} req/s, plain ${median(plain.map(rps)).toFixed(0)} req/s`,
     );
     figures.push(
-      figure({
+      medianFigure({
         section,
         name: `${scenario.name} (${scenario.expectedStatus}): throughput`,
-        value: median(gate.map(rps)),
         unit: 'req/s',
-        baseline: median(plain.map(rps)),
         target: { on: 'ratio', op: '>=', limit: 0.7 },
         runs: gate.map(rps),
         note:
@@ -134,12 +132,10 @@ export async function servingFigures(
             : 'the plain server has no gate: it answers this request with the page itself (200)',
         baselineRuns: plain.map(rps),
       }),
-      figure({
+      medianFigure({
         section,
         name: `${scenario.name}: p99 latency`,
-        value: median(gate.map(p99)),
         unit: 'ms',
-        baseline: median(plain.map(p99)),
         runs: gate.map(p99),
         baselineRuns: plain.map(p99),
       }),
