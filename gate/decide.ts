@@ -3,7 +3,7 @@
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
  * for `readSession`, which is asked only when the answer depends on it.
  */
-import { PAGE_MIN_VALIDITY_SECONDS, RETURN_TO_PARAM } from '../src/auth/signInRoute';
+import { PAGE_MIN_VALIDITY_SECONDS, signInUrlFor } from '../src/auth/signInRoute';
 import type { GateManifest } from './manifest';
 import type { Session } from './session';
 
@@ -27,14 +27,12 @@ export type Decision =
 
 /** What the gate needs from a build: its manifest, indexed for lookups. */
 export interface Site {
-  signInPath: string;
   files: ReadonlySet<string>;
   publicFiles: ReadonlySet<string>;
 }
 
 export function siteOf(manifest: GateManifest, files: Iterable<string>): Site {
   return {
-    signInPath: manifest.signInPath,
     files: new Set(files),
     publicFiles: new Set(manifest.publicFiles),
   };
@@ -86,9 +84,8 @@ function wantsPage(request: GateRequest): boolean {
   return (request.accept ?? '').includes('text/html');
 }
 
-export function signInLocation(site: Site, request: GateRequest): string {
-  const target = request.query ? `${request.path}?${request.query}` : request.path;
-  return `${site.signInPath}?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`;
+function withQuery(path: string, query: string): string {
+  return query ? `${path}?${query}` : path;
 }
 
 /**
@@ -113,7 +110,7 @@ export async function decide(
   const segments = pathSegments(request.path);
   if (!segments) return { action: 'refuse', status: 400, reason: 'Bad path.' };
   const clean = cleanPath(request.path);
-  if (clean) return { action: 'redirect', status: 301, location: request.query ? `${clean}?${request.query}` : clean };
+  if (clean) return { action: 'redirect', status: 301, location: withQuery(clean, request.query) };
   const file = fileFor(segments, site.files);
   if (file && site.publicFiles.has(file)) return { action: 'serve', file, status: 200, access: 'public' };
 
@@ -124,7 +121,8 @@ export async function decide(
   const needed = servedFile?.endsWith('.html') ? PAGE_MIN_VALIDITY_SECONDS : 0;
   const session = await readSession();
   if (!session || session.expiresAt - now <= needed) {
-    if (page) return { action: 'redirect', status: 302, location: signInLocation(site, request) };
+    if (page)
+      return { action: 'redirect', status: 302, location: signInUrlFor(withQuery(request.path, request.query)) };
     return { action: 'refuse', status: 401, reason: 'Sign in to read the handbook.' };
   }
   if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };

@@ -5,12 +5,12 @@
  * a renamed file can neither leak nor break sign-in. The build fails if any part cannot be found.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { SIGN_IN_PATH } from '../src/auth/signInRoute';
 import type { HandbookAuthConfig } from '../amplify-config';
-import { gateAuthOf, MANIFEST_FILE } from './manifest';
+import { gateAuthOf, listBuildFiles, MANIFEST_FILE } from './manifest';
 import type { GateManifest } from './manifest';
 
 /**
@@ -31,17 +31,6 @@ interface ChunkGroupStats {
 interface BundleGraph {
   namedChunkGroups: Record<string, ChunkGroupStats>;
   entrypoints: Record<string, ChunkGroupStats>;
-}
-
-async function listFiles(root: string, folder = ''): Promise<string[]> {
-  const entries = await readdir(path.join(root, folder), { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const relative = folder ? `${folder}/${entry.name}` : entry.name;
-      return entry.isDirectory() ? listFiles(root, relative) : Promise.resolve([relative]);
-    }),
-  );
-  return nested.flat();
 }
 
 const ASSET_TAG = /<(script|link|img|source)\b[^>]*>/gi;
@@ -178,7 +167,7 @@ export default function gateManifestPlugin(context: LoadContext, options: { auth
       const routesChunkNames = JSON.parse(
         await readFile(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
       ) as Record<string, unknown>;
-      const files = await listFiles(outDir);
+      const files = listBuildFiles(outDir);
       const existing = new Set(files);
       const shell = await publicShell(context, routesChunkNames, graph);
       const missing = [...shell].filter((file) => !existing.has(file));

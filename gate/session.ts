@@ -7,52 +7,20 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { sessionTokens } from '../src/auth/cookieSession';
+import type { SessionTokens } from '../src/auth/cookieSession';
 import type { GateAuth } from './manifest';
 
 /** Cognito tokens are 1-2 KB; anything far larger is not one and is not worth parsing. */
 export const MAX_TOKEN_LENGTH = 8 * 1024;
 const MAX_COOKIE_HEADER_LENGTH = 32 * 1024;
 
-const COOKIE_PREFIX = 'CognitoIdentityServiceProvider';
-
-export interface SessionTokens {
-  accessToken: string;
-  idToken: string;
-}
-
-function decoded(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
-
-/** Cookie name to value; the first of a repeated name wins, undecodable pairs are dropped. */
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header || header.length > MAX_COOKIE_HEADER_LENGTH) return cookies;
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 1) continue;
-    const name = decoded(pair.slice(0, equals).trim());
-    const value = decoded(pair.slice(equals + 1).trim());
-    if (name !== null && value !== null && !cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-}
-
-/** The tokens Amplify stored for the app client's last signed-in user, if both are there. */
+/** The tokens in the Cookie header, unless the header or a token is too large to be a session. */
 export function sessionTokensFrom(cookieHeader: string | undefined, clientId: string): SessionTokens | null {
-  const cookies = parseCookies(cookieHeader);
-  const user = cookies.get(`${COOKIE_PREFIX}.${clientId}.LastAuthUser`);
-  if (!user) return null;
-  const accessToken = cookies.get(`${COOKIE_PREFIX}.${clientId}.${user}.accessToken`);
-  const idToken = cookies.get(`${COOKIE_PREFIX}.${clientId}.${user}.idToken`);
-  if (!accessToken || !idToken || accessToken.length > MAX_TOKEN_LENGTH || idToken.length > MAX_TOKEN_LENGTH) {
-    return null;
-  }
-  return { accessToken, idToken };
+  if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) return null;
+  const tokens = sessionTokens(cookieHeader, clientId);
+  if (!tokens || tokens.accessToken.length > MAX_TOKEN_LENGTH || tokens.idToken.length > MAX_TOKEN_LENGTH) return null;
+  return tokens;
 }
 
 interface TokenVerifier {

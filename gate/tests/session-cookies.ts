@@ -10,22 +10,36 @@ export interface Tokens {
   idToken: string;
 }
 
+export interface SignInTokens extends Tokens {
+  refreshToken: string;
+}
+
 /** The Cookie header a browser sends after Amplify's CookieStorage stored a session. */
-export function sessionCookie(tokens: Tokens, user = String(claimsOf(tokens.accessToken).username)): string {
+export function sessionCookie(
+  tokens: Tokens,
+  user = String(claimsOf(tokens.accessToken).username),
+  appClientId: string = clientId,
+): string {
+  const cookiePrefix = `CognitoIdentityServiceProvider.${appClientId}`;
   return [
-    `${prefix}.LastAuthUser=${encodeURIComponent(user)}`,
-    `${prefix}.${user}.accessToken=${tokens.accessToken}`,
-    `${prefix}.${user}.idToken=${tokens.idToken}`,
+    `${cookiePrefix}.LastAuthUser=${encodeURIComponent(user)}`,
+    `${cookiePrefix}.${user}.accessToken=${tokens.accessToken}`,
+    `${cookiePrefix}.${user}.idToken=${tokens.idToken}`,
   ].join('; ');
 }
 
-export async function signInForTokens(identityUrl: string): Promise<Tokens> {
+/** The demo reader signed in at the local service (USER_PASSWORD_AUTH). */
+export async function signInForTokens(identityUrl: string): Promise<SignInTokens> {
   const { AuthenticationResult } = await cognitoCall<{
-    AuthenticationResult: { AccessToken: string; IdToken: string };
+    AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
   }>(identityUrl, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: clientId,
     AuthParameters: { USERNAME: localIdentity.demoUser.email, PASSWORD: localIdentity.demoUser.password },
   });
-  return { accessToken: AuthenticationResult.AccessToken, idToken: AuthenticationResult.IdToken };
+  return {
+    accessToken: AuthenticationResult.AccessToken,
+    idToken: AuthenticationResult.IdToken,
+    refreshToken: AuthenticationResult.RefreshToken,
+  };
 }

@@ -9,6 +9,7 @@ import { signJwt } from '../../identity/testing';
 import type { GateAuth } from '../../gate/manifest';
 import { createSessionChecker } from '../../gate/session';
 import { fixtureFiles, fixtureManifest, writeFixtureBuild } from '../../gate/tests/fixture-build';
+import { sessionCookie } from '../../gate/tests/session-cookies';
 import { createViewerRequestHandler, createViewerResponseHandler } from '../edge-gate';
 import type { CloudFrontRequest, CloudFrontResultResponse } from '../edge-gate';
 
@@ -50,8 +51,7 @@ function poolSessionCookie(): string {
     { ...common, token_use: 'id', aud: auth.clientId, email: 'reader@example.com' },
     poolKey.privateKey,
   );
-  const prefix = `CognitoIdentityServiceProvider.${auth.clientId}`;
-  return `${prefix}.LastAuthUser=reader-sub; ${prefix}.reader-sub.accessToken=${access}; ${prefix}.reader-sub.idToken=${id}`;
+  return sessionCookie({ accessToken: access, idToken: id }, 'reader-sub', auth.clientId);
 }
 
 function fixtureEvent<T>(name: string): T {

@@ -1,7 +1,8 @@
 /**
  * The session as Amplify's cookies show it, read without Amplify: on a page the gate server has
  * served, the tokens were verified a moment ago, and reading them here costs no download and no
- * call to the identity service. Nothing here is trusted for access; the server decides that.
+ * call to the identity service. Reading grants nothing: the gate server verifies the same tokens
+ * (gate/session.ts) before it serves anything.
  */
 export interface Reader {
   name: string;
@@ -17,18 +18,40 @@ export interface CookieSession {
 /** Amplify renews tokens this close to their expiry; so does this reading. */
 const EXPIRY_TOLERANCE_SECONDS = 5;
 
+export interface SessionTokens {
+  accessToken: string;
+  idToken: string;
+}
+
+/** Cookie name to value; the first of a repeated name wins, undecodable pairs are dropped. */
 function cookiesOf(cookieString: string): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const pair of cookieString.split(';')) {
     const equals = pair.indexOf('=');
     if (equals < 1) continue;
     try {
-      cookies.set(decodeURIComponent(pair.slice(0, equals).trim()), decodeURIComponent(pair.slice(equals + 1).trim()));
+      const name = decodeURIComponent(pair.slice(0, equals).trim());
+      const value = decodeURIComponent(pair.slice(equals + 1).trim());
+      if (!cookies.has(name)) cookies.set(name, value);
     } catch {
       // A cookie that is not ours, or not well-formed: not a session.
     }
   }
   return cookies;
+}
+
+/**
+ * The tokens Amplify's CookieStorage keeps for the app client's last signed-in user, if both are
+ * there. The gate server reads them from the Cookie header, the page from `document.cookie`.
+ */
+export function sessionTokens(cookieString: string, clientId: string): SessionTokens | null {
+  const cookies = cookiesOf(cookieString);
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const user = cookies.get(`${prefix}.LastAuthUser`);
+  if (!user) return null;
+  const accessToken = cookies.get(`${prefix}.${user}.accessToken`);
+  const idToken = cookies.get(`${prefix}.${user}.idToken`);
+  return accessToken && idToken ? { accessToken, idToken } : null;
 }
 
 function claimsOf(token: string | undefined): Record<string, unknown> | null {
@@ -52,12 +75,9 @@ export function readCookieSession(
   clientId: string,
   now = Date.now() / 1000,
 ): CookieSession | null {
-  const cookies = cookiesOf(cookieString);
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const user = cookies.get(`${prefix}.LastAuthUser`);
-  if (!user) return null;
-  const access = claimsOf(cookies.get(`${prefix}.${user}.accessToken`));
-  const id = claimsOf(cookies.get(`${prefix}.${user}.idToken`));
+  const tokens = sessionTokens(cookieString, clientId);
+  const access = claimsOf(tokens?.accessToken);
+  const id = claimsOf(tokens?.idToken);
   if (typeof access?.exp !== 'number' || typeof id?.exp !== 'number') return null;
   const expiresAt = Math.min(access.exp, id.exp);
   if (expiresAt - now <= EXPIRY_TOLERANCE_SECONDS) return null;

@@ -9,6 +9,11 @@ export const SIGN_IN_PATH = '/sign-in';
 /** The sign-in route's query parameter naming the page the reader asked for. */
 export const RETURN_TO_PARAM = 'returnTo';
 
+/** The sign-in route, asked to send the reader on to `path` (a path on this site) afterwards. */
+export function signInUrlFor(path: string): string {
+  return `${SIGN_IN_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent(path)}`;
+}
+
 /**
  * The gate serves a page only to a session with this long left, so the scripts the page fetches
  * next are not refused mid-load. The sign-in route renews a session closer to its end.

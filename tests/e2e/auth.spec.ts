@@ -5,7 +5,7 @@ import {
   confirmationCode,
   createReader,
   demoReader,
-  expireAccessTokenAway,
+  expireAccessToken,
   revokeSessionOf,
   signedOut,
   signInThroughGate,
@@ -145,7 +145,7 @@ test.describe('sessions', () => {
       if ((route.request().headers()['x-amz-target'] ?? '').endsWith('GetTokensFromRefreshToken')) await refreshHeld;
       await route.continue();
     });
-    await expireAccessTokenAway(page);
+    await expireAccessToken(page);
     await page.goto(deepLink);
     await expect(page).toHaveURL((url) => url.pathname === '/sign-in');
     await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
@@ -160,7 +160,7 @@ test.describe('sessions', () => {
   test('a revoked refresh token sends the reader back to the gate', async ({ page }) => {
     await signIn(page);
     await revokeSessionOf(page);
-    await expireAccessTokenAway(page);
+    await expireAccessToken(page);
     await page.goto(deepLink);
     await expectGate(page);
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe(deepLink);

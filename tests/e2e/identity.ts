@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
+import { signInForTokens } from '../../gate/tests/session-cookies';
 import { adminCreateUser, claimsOf, cognitoCall, reissueLocalToken } from '../../identity/testing';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
@@ -43,33 +44,19 @@ export async function revokeSessionOf(page: Page): Promise<void> {
 }
 
 /**
- * Replaces the reader's access token with the same one expired, as the server will see it. The
- * page is left first (for a blank one): a page still prefetching would have its requests refused.
+ * Replaces the reader's access token with the same one expired, as the server will see it. Unless
+ * the test follows a link on the page itself (`stay`), the page is left first, for a blank one:
+ * a page still prefetching would have its requests refused.
  */
-export async function expireAccessTokenAway(page: Page): Promise<void> {
+export async function expireAccessToken(page: Page, { stay = false } = {}): Promise<void> {
   const cookie = await tokenCookie(page, 'accessToken');
   const { origin } = new URL(page.url());
-  await page.goto('about:blank');
+  if (!stay) await page.goto('about:blank');
   const expired = reissueLocalToken(cookie.value, { exp: Math.floor(Date.now() / 1000) - 60 });
   // As Amplify's CookieStorage writes it: host-only, path `/`.
   await page
     .context()
     .addCookies([{ name: cookie.name, value: expired, url: `${origin}/`, sameSite: 'Lax', expires: cookie.expires }]);
-}
-
-/** The same, for a test that follows a link on the page itself: the page stays. */
-export async function expireAccessTokenHere(page: Page): Promise<void> {
-  const cookie = await tokenCookie(page, 'accessToken');
-  const expired = reissueLocalToken(cookie.value, { exp: Math.floor(Date.now() / 1000) - 60 });
-  await page.context().addCookies([
-    {
-      name: cookie.name,
-      value: expired,
-      url: `${new URL(page.url()).origin}/`,
-      sameSite: 'Lax',
-      expires: cookie.expires,
-    },
-  ]);
 }
 
 let readerTokens: { cookies: Cookie[]; renewAt: number } | null = null;
@@ -81,14 +68,8 @@ let readerTokens: { cookies: Cookie[]; renewAt: number } | null = null;
  */
 export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
   if (readerTokens && Date.now() < readerTokens.renewAt) return readerTokens.cookies;
-  const { AuthenticationResult: tokens } = await cognitoCall<{
-    AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
-  }>(localIdentityUrl, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: localIdentity.userPoolClientId,
-    AuthParameters: { USERNAME: demoReader.email, PASSWORD: demoReader.password },
-  });
-  const user = String(claimsOf(tokens.AccessToken).username);
+  const tokens = await signInForTokens(localIdentityUrl);
+  const user = String(claimsOf(tokens.accessToken).username);
   const prefix = `CognitoIdentityServiceProvider.${localIdentity.userPoolClientId}`;
   const { hostname } = new URL(baseURL);
   const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
@@ -104,11 +85,11 @@ export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
   });
   const cookies = [
     cookie('LastAuthUser', user),
-    cookie(`${user}.accessToken`, tokens.AccessToken),
-    cookie(`${user}.idToken`, tokens.IdToken),
-    cookie(`${user}.refreshToken`, tokens.RefreshToken),
+    cookie(`${user}.accessToken`, tokens.accessToken),
+    cookie(`${user}.idToken`, tokens.idToken),
+    cookie(`${user}.refreshToken`, tokens.refreshToken),
   ];
-  readerTokens = { cookies, renewAt: Number(claimsOf(tokens.AccessToken).exp) * 1000 - 120_000 };
+  readerTokens = { cookies, renewAt: Number(claimsOf(tokens.accessToken).exp) * 1000 - 120_000 };
   return cookies;
 }
 

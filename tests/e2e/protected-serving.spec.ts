@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { readManifest } from '../../gate/manifest';
 import { buildDir } from './build-output';
 import { expect, open, test } from './fixtures';
-import { createReader, expireAccessTokenAway, expireAccessTokenHere, signedOut, signInThroughGate } from './identity';
+import { createReader, expireAccessToken, signedOut, signInThroughGate } from './identity';
 
 const deepLink = '/arc/modules/iam/authorization-flow';
 const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
@@ -62,7 +62,7 @@ test.describe('a session ending mid-visit', () => {
 
   test('an access token the server finds expired is renewed on the sign-in route, once', async ({ page }) => {
     await signIn(page);
-    await expireAccessTokenAway(page);
+    await expireAccessToken(page);
     const loads = documentLoads(page);
     const refreshes = refreshCalls(page);
     await page.goto(deepLink);
@@ -84,7 +84,7 @@ test.describe('a session ending mid-visit', () => {
       await signIn(page);
       const next = page.getByRole('navigation', { name: 'Docs pages' }).getByRole('link').last();
       const target = new URL((await next.getAttribute('href')) as string, page.url()).pathname;
-      await expireAccessTokenHere(page);
+      await expireAccessToken(page, { stay: true });
       const loads = documentLoads(page);
       await next.click();
       await expect(page).toHaveURL((url) => url.pathname === target);

@@ -4,7 +4,7 @@ import { useLocation } from '@docusaurus/router';
 import React, { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
-import { RETURN_TO_PARAM, SIGN_IN_PATH } from '@site/src/auth/signInRoute';
+import { SIGN_IN_PATH, signInUrlFor } from '@site/src/auth/signInRoute';
 import styles from './styles.module.css';
 
 /** The sign-in form and Amplify UI's styles are fetched only when someone has to sign in. */
@@ -40,8 +40,7 @@ function Pending(): ReactNode {
 function LeaveForSignIn(): ReactNode {
   useEffect(() => {
     const { pathname, search, hash } = window.location;
-    const returnTo = encodeURIComponent(pathname + search + hash);
-    window.location.replace(`${SIGN_IN_PATH}?${RETURN_TO_PARAM}=${returnTo}`);
+    window.location.replace(signInUrlFor(pathname + search + hash));
   }, []);
   return <Pending />;
 }
