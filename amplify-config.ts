@@ -76,7 +76,8 @@ function checkRedirectList(value: string): string | null {
   return null;
 }
 
-const passwordFormat = {
+/** The pool's password policy: the form checks it, and infra/identity-stack.ts sets it on the pool. */
+export const passwordFormat = {
   minLength: 8,
   requireLowercase: true,
   requireUppercase: true,

@@ -25,20 +25,50 @@ export type Decision =
   | { action: 'redirect'; status: 301 | 302; location: string }
   | { action: 'refuse'; status: 400 | 401 | 404 | 405; reason: string };
 
-/** What the gate needs from a build: its manifest, indexed for lookups. */
+/**
+ * What the gate needs from a build: which files are public, and which file a request path names.
+ * The Node server knows every file of the build; the edge knows only the layout rule and lets the
+ * bucket say whether the file exists (see `lambdas/edge/origin-response.ts`).
+ */
 export interface Site {
-  files: ReadonlySet<string>;
   publicFiles: ReadonlySet<string>;
+  /** The build file the path's segments name, or null when there is none. */
+  fileFor(segments: string[]): string | null;
+  /** Whether the build has a not-found page to answer a missing page with. */
+  hasNotFoundPage: boolean;
 }
 
-export function siteOf(manifest: GateManifest, files: Iterable<string>): Site {
+/** A site whose every file is known: the Node gate server's, listed from disk when it starts. */
+export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Iterable<string>): Site {
+  const known = new Set(files);
   return {
-    files: new Set(files),
     publicFiles: new Set(manifest.publicFiles),
+    fileFor: (segments) => fileIn(segments, known),
+    hasNotFoundPage: known.has(NOT_FOUND_PAGE),
   };
 }
 
-const NOT_FOUND_PAGE = '404.html';
+/**
+ * A site known by its layout alone: the edge gate's. A page path names `<path>.html` (the root,
+ * `index.html`); a last segment with an extension names that file. Existence is the bucket's to
+ * say, so no file list is baked into the function and a deploy never strands a new file.
+ */
+export function siteByLayout(manifest: Pick<GateManifest, 'publicFiles'>): Site {
+  return {
+    publicFiles: new Set(manifest.publicFiles),
+    fileFor: layoutFileFor,
+    hasNotFoundPage: false,
+  };
+}
+
+/** Docusaurus's layout with `trailingSlash: false`: every route is `<route>.html`. */
+export function layoutFileFor(segments: string[]): string {
+  if (segments.length === 0) return 'index.html';
+  const joined = segments.join('/');
+  return /\.[A-Za-z0-9]+$/.test(segments[segments.length - 1]) ? joined : `${joined}.html`;
+}
+
+export const NOT_FOUND_PAGE = '404.html';
 
 /**
  * The request path as build-relative segments, or null when it could name anything outside the
@@ -65,8 +95,8 @@ export function pathSegments(rawPath: string): string[] | null {
   return segments;
 }
 
-/** The build file a path names, the way Docusaurus lays out pages (`trailingSlash: false`). */
-export function fileFor(segments: string[], files: ReadonlySet<string>): string | null {
+/** The build file a path names, among the files the build has. */
+function fileIn(segments: string[], files: ReadonlySet<string>): string | null {
   if (segments.length === 0) return 'index.html';
   const joined = segments.join('/');
   for (const candidate of [joined, `${joined}.html`, `${joined}/index.html`]) {
@@ -79,7 +109,7 @@ export function fileFor(segments: string[], files: ReadonlySet<string>): string 
  * A browser loading a page, as opposed to a script, a prefetch or a fetch asking for a file.
  * Browsers that predate `Sec-Fetch-Dest` are judged by what they accept.
  */
-function wantsPage(request: GateRequest): boolean {
+export function wantsPage(request: Pick<GateRequest, 'accept' | 'secFetchDest'>): boolean {
   if (request.secFetchDest) return request.secFetchDest === 'document';
   return (request.accept ?? '').includes('text/html');
 }
@@ -111,13 +141,13 @@ export async function decide(
   if (!segments) return { action: 'refuse', status: 400, reason: 'Bad path.' };
   const clean = cleanPath(request.path);
   if (clean) return { action: 'redirect', status: 301, location: withQuery(clean, request.query) };
-  const file = fileFor(segments, site.files);
+  const file = site.fileFor(segments);
   if (file && site.publicFiles.has(file)) return { action: 'serve', file, status: 200, access: 'public' };
 
   // Past this point the answer is the same for a missing file as for a protected one, so a
   // signed-out visitor learns nothing about which pages exist.
   const page = wantsPage(request);
-  const servedFile = file ?? (page && site.files.has(NOT_FOUND_PAGE) ? NOT_FOUND_PAGE : null);
+  const servedFile = file ?? (page && site.hasNotFoundPage ? NOT_FOUND_PAGE : null);
   const needed = servedFile?.endsWith('.html') ? PAGE_MIN_VALIDITY_SECONDS : 0;
   const session = await readSession();
   if (!session || session.expiresAt - now <= needed) {

@@ -6,6 +6,7 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
+import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { sessionTokens } from '../src/auth/cookieSession';
 import type { SessionTokens } from '../src/auth/cookieSession';
@@ -25,6 +26,14 @@ export function sessionTokensFrom(cookieHeader: string | undefined, clientId: st
 
 interface TokenVerifier {
   verify(token: string): Promise<JwtPayload>;
+  cacheJwks(jwks: Jwks): void;
+}
+
+/** Trusts only the keys it was given: a token signed by any other key fails, with no download. */
+class NoFetcher implements Fetcher {
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    throw new Error(`Only the packaged JWKS is trusted; not fetching ${uri}`);
+  }
 }
 
 /** The local identity service speaks plain http on loopback, which aws-jwt-verify's fetcher refuses. */
@@ -73,9 +82,12 @@ function verifiersFor(auth: GateAuth, fetcher?: Fetcher): { access: TokenVerifie
   };
 }
 
-/** A verified session: when its first token expires, in seconds since the epoch. */
+/** A verified session: whose it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
+  /** The reader's `sub`. */
+  userId: string;
+  email?: string;
 }
 
 export interface SessionChecker {
@@ -83,9 +95,16 @@ export interface SessionChecker {
   readSession(cookieHeader: string | undefined): Promise<Session | null>;
 }
 
-/** `fetcher` replaces the JWKS download, for tests that stand in for a real pool. */
-export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetcher } = {}): SessionChecker {
-  const verifiers = verifiersFor(auth, options.fetcher);
+/**
+ * `jwks`: the pool's keys, trusted as given, never downloaded (the edge ships them with the
+ * function). `fetcher` replaces the JWKS download, for tests that stand in for a real pool.
+ */
+export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetcher; jwks?: Jwks } = {}): SessionChecker {
+  const verifiers = verifiersFor(auth, options.jwks ? new NoFetcher() : options.fetcher);
+  if (options.jwks) {
+    verifiers.access.cacheJwks(options.jwks);
+    verifiers.id.cacheJwks(options.jwks);
+  }
   return {
     async readSession(cookieHeader) {
       const tokens = sessionTokensFrom(cookieHeader, auth.clientId);
@@ -97,7 +116,11 @@ export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetche
         ]);
         // aws-jwt-verify requires exp: a token without one is refused before this line.
         if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
-        return { expiresAt: Math.min(access.exp, id.exp) };
+        return {
+          expiresAt: Math.min(access.exp, id.exp),
+          userId: access.sub,
+          ...(typeof id.email === 'string' ? { email: id.email } : {}),
+        };
       } catch {
         return null;
       }

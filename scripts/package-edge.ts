@@ -1,42 +1,92 @@
 /**
- * `npm run package:edge [-- <build> <out>]`: bundles the Lambda@Edge gate (lambdas/edge-entry.ts) with the build's
- * manifest into dist/edge/, ready to zip and publish in us-east-1. Refuses a local-mode build.
+ * Packages the two Lambda@Edge functions of a real-pool build into `<out>/viewer-request/` and
+ * `<out>/origin-response/`, each `index.handler` with what it needs beside it. `npm run deploy`
+ * calls it; by hand: `npm run package:edge -- --jwks <file> [--previous <manifest>] [build] [out]`.
+ *
+ * A deploy switches versions while readers are reading, so the edge trusts the sign-in shell and
+ * the inline scripts of both the live build (`previous`) and the new one.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { listBuildFiles, readManifest } from '../gate/manifest';
-import type { EdgeManifest } from '../lambdas/edge-gate';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { NOT_FOUND_PAGE } from '../gate/decide';
+import { readManifest } from '../gate/manifest';
+import type { GateManifest } from '../gate/manifest';
+import { assertDeployable } from '../lambdas/edge/manifest';
+import type { EdgeManifest } from '../lambdas/edge/manifest';
 
-const buildDir = path.resolve(process.argv[2] ?? 'build');
-const outDir = path.resolve(process.argv[3] ?? 'dist/edge');
+/** The Lambda runtime the functions run on (infra/site-stack.ts) and the bundle's target. */
+export const EDGE_NODE_TARGET = 'node24';
 
-async function main(): Promise<void> {
-  const manifest = readManifest(buildDir);
-  if (manifest.auth.mode !== 'cognito') {
-    throw new Error(
-      `${buildDir} signs in against the local identity service (HANDBOOK_AUTH=local): build it for the real pool first.`,
-    );
-  }
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(__dirname, '..', 'lambdas', 'edge-entry.ts')],
-    outfile: path.join(outDir, 'index.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'external',
-  });
-  const packaged: EdgeManifest = { ...manifest, files: listBuildFiles(buildDir) };
-  writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify(packaged));
-  console.log(`Lambda@Edge bundle for pool ${manifest.auth.userPoolId} in ${path.relative(process.cwd(), outDir)}/`);
-  console.log('Handlers: index.viewerRequest (viewer request), index.viewerResponse (viewer response)');
+export const EDGE_FUNCTIONS = ['viewer-request', 'origin-response'] as const;
+export type EdgeFunctionName = (typeof EDGE_FUNCTIONS)[number];
+
+const union = (a: string[], b: string[] = []) => [...new Set([...a, ...b])].sort();
+
+export function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManifest | null): EdgeManifest {
+  assertDeployable(current);
+  if (!Array.isArray(jwks?.keys) || jwks.keys.length === 0) throw new Error('The JWKS has no keys.');
+  return {
+    ...current,
+    publicFiles: union(current.publicFiles, previous?.publicFiles),
+    inlineScriptHashes: union(current.inlineScriptHashes, previous?.inlineScriptHashes),
+    jwks,
+  };
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+export interface PackageEdgeInput {
+  buildDir: string;
+  outDir: string;
+  jwks: Jwks;
+  previous?: GateManifest | null;
+}
+
+/** Bundles both functions; returns the manifest they carry. */
+export async function packageEdge({ buildDir, outDir, jwks, previous }: PackageEdgeInput): Promise<EdgeManifest> {
+  const manifest = edgeManifestOf(readManifest(buildDir), jwks, previous);
+  rmSync(outDir, { recursive: true, force: true });
+  for (const name of EDGE_FUNCTIONS) {
+    const functionDir = path.join(outDir, name);
+    mkdirSync(functionDir, { recursive: true });
+    await build({
+      entryPoints: [path.join(__dirname, '..', 'lambdas', 'edge', `${name}.entry.ts`)],
+      outfile: path.join(functionDir, 'index.js'),
+      bundle: true,
+      platform: 'node',
+      target: EDGE_NODE_TARGET,
+      format: 'cjs',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+    writeFileSync(path.join(functionDir, 'manifest.json'), JSON.stringify(manifest));
+  }
+  copyFileSync(path.join(buildDir, NOT_FOUND_PAGE), path.join(outDir, 'origin-response', NOT_FOUND_PAGE));
+  return manifest;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { jwks: { type: 'string' }, previous: { type: 'string' } },
+  });
+  if (!values.jwks) throw new Error('--jwks <file> is required: the user pool JWKS the functions trust.');
+  const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+  const outDir = path.resolve(positionals[1] ?? 'dist/edge');
+  const manifest = await packageEdge({
+    buildDir: path.resolve(positionals[0] ?? 'build'),
+    outDir,
+    jwks: readJson(values.jwks) as Jwks,
+    previous: values.previous ? (readJson(values.previous) as GateManifest) : null,
+  });
+  console.log(`Lambda@Edge functions for pool ${manifest.auth.userPoolId} in ${path.relative(process.cwd(), outDir)}/`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

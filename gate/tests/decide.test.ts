@@ -6,9 +6,9 @@ import { fixtureFiles, fixtureManifest } from './fixture-build';
 
 const site = siteOf(fixtureManifest(), fixtureFiles);
 const now = 1_800_000_000;
-const signedIn = async () => ({ expiresAt: now + 3600 });
+const signedIn = async () => ({ expiresAt: now + 3600, userId: 'reader-sub' });
 const signedOut = async () => null;
-const endingIn = (seconds: number) => async () => ({ expiresAt: now + seconds });
+const endingIn = (seconds: number) => async () => ({ expiresAt: now + seconds, userId: 'reader-sub' });
 const page = { accept: 'text/html,application/xhtml+xml' };
 
 const decideAt = (...[gateRequest, gateSite, readSession]: Parameters<typeof decide>) =>

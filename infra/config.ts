@@ -1,0 +1,149 @@
+/**
+ * The deploy configuration: one JSON file (`deploy.config.json`, or the file HANDBOOK_DEPLOY_CONFIG
+ * names; `infra/deploy.config.example.json` documents every field), validated whole, so one run
+ * names every wrong field. Pure: reading the file is the caller's.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface DeployConfig {
+  /** Names the stacks and the app client: `Handbook-<environment>-Identity`, `-Site`. */
+  environment: string;
+  account: string;
+  /** Where the user pool, the bucket and the distribution's stack live. */
+  region: string;
+  /** The handbook's own host name; without it, readers use the distribution's `*.cloudfront.net` name. */
+  siteDomain?: string;
+  /** An ACM certificate in us-east-1 covering `siteDomain` (CloudFront requires us-east-1). */
+  certificateArn?: string;
+  /** The Cognito hosted sign-in domain prefix: `<prefix>.auth.<region>.amazoncognito.com`. */
+  authDomainPrefix: string;
+  /** Google accounts of these domains may be created on first sign-in; reading needs the group too. */
+  allowedEmailDomains: string[];
+  /** The Cognito group an administrator puts readers in; the gate admits no one outside it. */
+  readerGroup: string;
+  googleClientId: string;
+  /** The Secrets Manager secret holding Google's client secret; its value never enters the repo or a template. */
+  googleClientSecretName: string;
+  repositoryUrl: string;
+  /** How long CloudFront's access logs are kept, in days. */
+  accessLogRetentionDays: number;
+}
+
+export const DEFAULT_CONFIG_FILE = 'deploy.config.json';
+export const EXAMPLE_CONFIG_FILE = path.join(__dirname, 'deploy.config.example.json');
+
+export class DeployConfigError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super([`${source} is incomplete or invalid:`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+    this.name = 'DeployConfigError';
+  }
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+type Check = (value: unknown) => string | null;
+
+const text =
+  (pattern: RegExp, what: string): Check =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value) ? null : `must be ${what}`;
+
+const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check }> = {
+  environment: { required: true, check: text(/^[a-z][a-z0-9-]{0,19}$/, 'a short lower-case name, e.g. "production"') },
+  account: { required: true, check: text(/^\d{12}$/, 'a 12-digit AWS account id') },
+  region: { required: true, check: text(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region, e.g. "us-east-1"') },
+  siteDomain: { required: false, check: text(DOMAIN, 'a lower-case host name, e.g. "handbook.example.com"') },
+  certificateArn: {
+    required: false,
+    check: text(
+      /^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/,
+      'an ACM certificate ARN in us-east-1 (CloudFront uses certificates from us-east-1 only)',
+    ),
+  },
+  authDomainPrefix: {
+    required: true,
+    // Cognito prefix domains: lower-case letters, digits and hyphens; "aws", "amazon", "cognito" are reserved.
+    check: (value) =>
+      typeof value === 'string' &&
+      /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(value) &&
+      !/aws|amazon|cognito/.test(value)
+        ? null
+        : 'must be lower-case letters, digits and hyphens, without "aws", "amazon" or "cognito"',
+  },
+  allowedEmailDomains: {
+    required: true,
+    check: (value) =>
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((domain) => typeof domain === 'string' && DOMAIN.test(domain))
+        ? null
+        : 'must be a non-empty list of lower-case email domains, e.g. ["example-health.com"]',
+  },
+  readerGroup: { required: true, check: text(/^[\w+=,.@-]{1,128}$/, 'a Cognito group name, e.g. "handbook-readers"') },
+  googleClientId: {
+    required: true,
+    check: text(/^[\w-]+\.apps\.googleusercontent\.com$/, 'a Google OAuth client id (…apps.googleusercontent.com)'),
+  },
+  googleClientSecretName: {
+    required: true,
+    check: text(/^[\w/+=.@-]{1,512}$/, 'the name of a Secrets Manager secret, not the secret itself'),
+  },
+  repositoryUrl: { required: true, check: text(/^https:\/\/\S+$/, 'the https URL of the handbook repository') },
+  accessLogRetentionDays: {
+    required: true,
+    check: (value) =>
+      Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 3653 ? null : 'must be 1 to 3653 days',
+  },
+};
+
+export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new DeployConfigError(source, ['must be a JSON object']);
+  }
+  const record = raw as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const [name, rule] of Object.entries(FIELDS)) {
+    const value = record[name];
+    if (value === undefined || value === '') {
+      if (rule.required) problems.push(`${name} is missing`);
+      continue;
+    }
+    const problem = rule.check(value);
+    if (problem) problems.push(`${name} ${problem}`);
+  }
+  for (const name of Object.keys(record)) {
+    if (!(name in FIELDS)) problems.push(`${name} is not a setting (misspelt?)`);
+  }
+  if (Boolean(record.siteDomain) !== Boolean(record.certificateArn)) {
+    problems.push('siteDomain and certificateArn go together: give both or neither');
+  }
+  const arn = typeof record.certificateArn === 'string' ? record.certificateArn : '';
+  if (arn && typeof record.account === 'string' && !arn.includes(`:${record.account}:`)) {
+    problems.push('certificateArn is in another account than account');
+  }
+  if (problems.length) throw new DeployConfigError(source, problems);
+  return record as unknown as DeployConfig;
+}
+
+export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DEFAULT_CONFIG_FILE): DeployConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'is not valid JSON';
+    throw new DeployConfigError(file, [
+      `${reason}: copy infra/deploy.config.example.json to ${DEFAULT_CONFIG_FILE} and fill it in`,
+    ]);
+  }
+  return parseDeployConfig(raw, file);
+}
+
+/** Stack names: one identity and one site stack per environment. */
+export function stackNames(config: Pick<DeployConfig, 'environment'>) {
+  const prefix = `Handbook-${config.environment}`;
+  return { identity: `${prefix}-Identity`, site: `${prefix}-Site` };
+}

@@ -1,0 +1,163 @@
+/**
+ * The readers' identity: a Cognito user pool where only administrators create accounts, Google as
+ * the sign-in readers are offered, the hosted sign-in domain, one public app client for this
+ * environment, the readers' group the gate requires, and the pre-sign-up trigger.
+ */
+import path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { passwordFormat } from '../amplify-config';
+import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import type { DeployConfig } from './config';
+
+const root = path.resolve(__dirname, '..');
+
+/** Every Lambda function of the handbook: Node.js 24, supported until 2028-04-30 (Lambda runtimes). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
+ * Token lifetimes. A signed-out or offboarded reader's access and id tokens still pass offline
+ * verification until they expire (Cognito, "Revoking tokens"), so they live 15 minutes: that is the
+ * longest a stolen or revoked session reads on. The refresh token covers a working day.
+ */
+export const TOKEN_LIFETIMES = {
+  accessToken: Duration.minutes(15),
+  idToken: Duration.minutes(15),
+  refreshToken: Duration.hours(12),
+};
+
+export interface IdentityStackProps extends StackProps {
+  config: DeployConfig;
+  /** Where the handbook is served: its sign-in route is the app client's only callback. */
+  siteUrl: string;
+}
+
+export class IdentityStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: IdentityStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const preSignUp = new NodejsFunction(this, 'PreSignUp', {
+      description: 'Refuses self sign-up and any email outside the company domains',
+      entry: path.join(root, 'lambdas/pre-sign-up.ts'),
+      handler: 'handler',
+      runtime: LAMBDA_RUNTIME,
+      projectRoot: root,
+      depsLockFilePath: path.join(root, 'package-lock.json'),
+      // esbuild is a dependency of the project, so bundling never falls back to Docker.
+      bundling: { target: 'node24', minify: true, forceDockerBundling: false },
+      environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      logGroup: new logs.LogGroup(this, 'PreSignUpLogs', {
+        retention: logs.RetentionDays.ONE_YEAR,
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+    });
+
+    this.userPool = new cognito.UserPool(this, 'Readers', {
+      userPoolName: `handbook-${config.environment}`,
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
+      standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      passwordPolicy: {
+        minLength: passwordFormat.minLength,
+        requireLowercase: passwordFormat.requireLowercase,
+        requireUppercase: passwordFormat.requireUppercase,
+        requireDigits: passwordFormat.requireNumbers,
+        requireSymbols: passwordFormat.requireSpecialCharacters,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OFF,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      lambdaTriggers: { preSignUp },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: config.googleClientId,
+      // A dynamic reference: CloudFormation reads the secret at deploy time; no template holds it.
+      clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+        emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+        fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+      },
+    });
+
+    const domain = this.userPool.addDomain('HostedSignIn', {
+      cognitoDomain: { domainPrefix: config.authDomainPrefix },
+    });
+
+    const signIn = `${props.siteUrl}${SIGN_IN_PATH}`;
+    this.client = this.userPool.addClient('Web', {
+      userPoolClientName: `handbook-web-${config.environment}`,
+      generateSecret: false,
+      // SRP for the password form; refresh tokens are always allowed.
+      authFlows: { userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [
+          cognito.OAuthScope.PHONE,
+          cognito.OAuthScope.EMAIL,
+          cognito.OAuthScope.OPENID,
+          cognito.OAuthScope.PROFILE,
+          cognito.OAuthScope.COGNITO_ADMIN,
+        ],
+        callbackUrls: [signIn],
+        logoutUrls: [signIn],
+      },
+      supportedIdentityProviders: [
+        cognito.UserPoolClientIdentityProvider.COGNITO,
+        cognito.UserPoolClientIdentityProvider.GOOGLE,
+      ],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: TOKEN_LIFETIMES.accessToken,
+      idTokenValidity: TOKEN_LIFETIMES.idToken,
+      refreshTokenValidity: TOKEN_LIFETIMES.refreshToken,
+    });
+    this.client.node.addDependency(google);
+
+    new cognito.UserPoolGroup(this, 'ReaderGroup', {
+      userPool: this.userPool,
+      groupName: config.readerGroup,
+      description: 'Readers of the engineering handbook. Administrators add and remove members.',
+    });
+
+    const output = (name: string, value: string) => new CfnOutput(this, name, { value });
+    output('UserPoolId', this.userPool.userPoolId);
+    output('UserPoolClientId', this.client.userPoolClientId);
+    output('HostedSignInDomain', domain.baseUrl().replace(/^https:\/\//, ''));
+
+    // cdk-nag AwsSolutions findings accepted here, each with its reason.
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Readers sign in with Google, whose account policy carries the second factor; the password path is for the few administrator-created accounts.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'Threat protection (Plus plan) is a cost decision left to the owners; admin-only creation, the reader group and short tokens bound the exposure.',
+    });
+    Validations.of(preSignUp).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'AWSLambdaBasicExecutionRole only lets the trigger write its own logs.',
+    });
+  }
+}

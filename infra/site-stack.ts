@@ -1,0 +1,199 @@
+/**
+ * The handbook on CloudFront: a private bucket holding the build, reachable only through the
+ * distribution (origin access control), with the gate as two Lambda@Edge functions, the security
+ * headers as a response headers policy, and access logs kept for the configured period.
+ */
+import path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { contentSecurityPolicy, securityHeaders } from '../gate/headers';
+import type { EdgeManifest } from '../lambdas/edge/manifest';
+import type { DeployConfig } from './config';
+import { LAMBDA_RUNTIME } from './identity-stack';
+
+/** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
+export const MAX_POLICY_CSP_LENGTH = 1783;
+
+export interface SiteStackProps extends StackProps {
+  config: DeployConfig;
+  /** `scripts/package-edge.ts`'s output: `viewer-request/` and `origin-response/`. */
+  edgeDir: string;
+  edgeManifest: EdgeManifest;
+}
+
+/**
+ * The gate's security headers as a response headers policy, which CloudFront applies to every
+ * response it serves, origin errors included ("Adding or removing HTTP headers in CloudFront
+ * responses"): a viewer-response function would miss those.
+ */
+export function securityHeadersPolicyProps(csp: string): cloudfront.ResponseHeadersPolicyProps {
+  if (csp.length > MAX_POLICY_CSP_LENGTH) {
+    throw new Error(
+      `The Content-Security-Policy is ${csp.length} characters; CloudFront takes ${MAX_POLICY_CSP_LENGTH}.`,
+    );
+  }
+  const {
+    'Content-Security-Policy': policy,
+    'Strict-Transport-Security': hsts,
+    'X-Content-Type-Options': nosniff,
+    'X-Frame-Options': frameOptions,
+    'Referrer-Policy': referrer,
+    ...others
+  } = securityHeaders(csp, true);
+  if (nosniff !== 'nosniff' || frameOptions !== 'DENY' || referrer !== 'same-origin') {
+    throw new Error('gate/headers.ts changed a header the response headers policy spells out: update site-stack.ts.');
+  }
+  const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1]);
+  return {
+    comment: 'The gate security headers (gate/headers.ts) on every response',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: policy, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(maxAge),
+        includeSubdomains: /includeSubDomains/.test(hsts ?? ''),
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: Object.entries(others).map(([header, value]) => ({ header, value, override: true })),
+    },
+  };
+}
+
+export class SiteStack extends Stack {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with an ACL (CloudFront, "Standard logging (legacy)").
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.accessLogRetentionDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.bucket = new s3.Bucket(this, 'Build', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 's3/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const edgeFunction = (name: 'viewer-request' | 'origin-response', timeout: Duration, description: string) =>
+      new cloudfront.experimental.EdgeFunction(this, name === 'viewer-request' ? 'ViewerRequest' : 'OriginResponse', {
+        description,
+        runtime: LAMBDA_RUNTIME,
+        handler: 'index.handler',
+        code: lambda.Code.fromAsset(path.join(props.edgeDir, name)),
+        // Viewer triggers: 128 MB and 5 s at most (CloudFront quotas, "Lambda@Edge").
+        memorySize: 128,
+        timeout,
+      });
+    const viewerRequest = edgeFunction('viewer-request', Duration.seconds(5), 'The handbook gate: who may read what');
+    const originResponse = edgeFunction(
+      'origin-response',
+      Duration.seconds(5),
+      'The handbook gate: not-found pages and caching rules',
+    );
+
+    const cachePolicy = new cloudfront.CachePolicy(this, 'Files', {
+      comment: 'Caching follows the Cache-Control the origin-response function sets; no cookie reaches the cache key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+
+    const headersPolicy = new cloudfront.ResponseHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      securityHeadersPolicyProps(contentSecurityPolicy(props.edgeManifest)),
+    );
+
+    this.distribution = new cloudfront.Distribution(this, 'Handbook', {
+      comment: `Engineering Handbook (${config.environment})`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+        compress: true,
+        cachePolicy,
+        responseHeadersPolicy: headersPolicy,
+        edgeLambdas: [
+          { eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST, functionVersion: viewerRequest.currentVersion },
+          { eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: originResponse.currentVersion },
+        ],
+      },
+      ...(config.siteDomain && config.certificateArn
+        ? {
+            domainNames: [config.siteDomain],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
+    });
+
+    new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${config.siteDomain ?? this.distribution.distributionDomainName}`,
+    });
+
+    // cdk-nag AwsSolutions findings accepted here, each with its reason.
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging it into itself would loop.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Readers travel; the gate admits only the reader group, wherever they are.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'Every request passes the Lambda@Edge gate before any content; a WAF is left to the owners as a cost decision.',
+    });
+    if (!config.siteDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without siteDomain the distribution uses the default *.cloudfront.net certificate, whose TLS floor CloudFront sets.',
+      });
+    }
+    for (const edge of [viewerRequest, originResponse]) {
+      Validations.of(edge).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'AWSLambdaBasicExecutionRole only lets the edge functions write their own logs.',
+      });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { DeployConfigError, EXAMPLE_CONFIG_FILE, parseDeployConfig, readDeployConfig } from '../config';
+
+const example = JSON.parse(readFileSync(EXAMPLE_CONFIG_FILE, 'utf8')) as Record<string, unknown>;
+
+function problemsOf(raw: unknown): string[] {
+  try {
+    parseDeployConfig(raw, 'deploy.config.json');
+  } catch (error) {
+    assert.ok(error instanceof DeployConfigError);
+    return error.problems;
+  }
+  return [];
+}
+
+describe('the deploy configuration', () => {
+  test('the example is valid', () => {
+    assert.equal(readDeployConfig(EXAMPLE_CONFIG_FILE).environment, 'production');
+  });
+
+  test('names every wrong field in one run', () => {
+    const problems = problemsOf({
+      ...example,
+      account: '12345',
+      region: 'Virginia',
+      googleClientSecretName: 'GOCSPX abc def',
+      allowedEmailDomains: [],
+      authDomainPrefix: 'aws-handbook',
+      readerGroup: undefined,
+      acessLogRetentionDays: 30,
+    });
+    assert.deepEqual(
+      problems.map((problem) => problem.split(' ')[0]),
+      [
+        'account',
+        'region',
+        'authDomainPrefix',
+        'allowedEmailDomains',
+        'readerGroup',
+        'googleClientSecretName',
+        'acessLogRetentionDays',
+        'certificateArn',
+      ],
+    );
+    assert.match(problems.join('\n'), /acessLogRetentionDays is not a setting \(misspelt\?\)/);
+  });
+
+  test('a custom domain needs its us-east-1 certificate in the same account', () => {
+    assert.match(
+      problemsOf({ ...example, certificateArn: undefined }).join(),
+      /siteDomain and certificateArn go together/,
+    );
+    assert.match(
+      problemsOf({
+        ...example,
+        certificateArn: String(example.certificateArn).replace('us-east-1', 'eu-west-1'),
+      }).join(),
+      /certificateArn must be an ACM certificate ARN in us-east-1/,
+    );
+    assert.deepEqual(problemsOf({ ...example, siteDomain: undefined, certificateArn: undefined }), []);
+  });
+
+  test('a missing file says how to make one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'handbook-config-'));
+    try {
+      assert.throws(
+        () => readDeployConfig(path.join(dir, 'deploy.config.json')),
+        /does not exist: copy infra\/deploy.config.example.json/,
+      );
+      writeFileSync(path.join(dir, 'broken.json'), '{');
+      assert.throws(() => readDeployConfig(path.join(dir, 'broken.json')), /is not valid JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

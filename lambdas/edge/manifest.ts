@@ -1,0 +1,21 @@
+/**
+ * What each edge function is packaged with (Lambda@Edge has no environment variables: Lambda@Edge
+ * restrictions, "Environment variables"), written by `scripts/package-edge.ts` beside the code.
+ */
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { GateManifest } from '../../gate/manifest';
+
+export interface EdgeManifest extends GateManifest {
+  /**
+   * The user pool's signing keys as they were at deploy time, so a cold start verifies tokens
+   * without a network call; a token signed by any other key is refused.
+   */
+  jwks: Jwks;
+}
+
+/** A local-mode build trusts a key anyone can have: it never goes to CloudFront. */
+export function assertDeployable(manifest: Pick<GateManifest, 'auth'>): void {
+  if (manifest.auth.mode !== 'cognito') {
+    throw new Error('This build signs in against the local identity service (HANDBOOK_AUTH=local): never deploy it.');
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The viewer-request function: the gate's decision (gate/decide.ts) on every request, before
+ * CloudFront's cache, so a cached file still reaches only a valid session. It serves by rewriting
+ * the URI to the bucket key, or answers itself (a redirect to sign in, or a refusal).
+ */
+import { STATUS_CODES } from 'node:http';
+import type { CloudFrontRequestEvent, CloudFrontRequestResult } from 'aws-lambda';
+import { decide, siteByLayout } from '../../gate/decide';
+import type { Decision } from '../../gate/decide';
+import { contentSecurityPolicy, securityHeaders } from '../../gate/headers';
+import { createSessionChecker } from '../../gate/session';
+import type { Session, SessionChecker } from '../../gate/session';
+import { assertEventType, headerValue, uriOf, withHeaders } from './cloudfront';
+import { accessLogLine } from '../../gate/access-log';
+import { assertDeployable } from './manifest';
+import type { EdgeManifest } from './manifest';
+
+export function createViewerRequestHandler(
+  manifest: EdgeManifest,
+  options: { sessions?: SessionChecker; log?: (line: string) => void } = {},
+) {
+  assertDeployable(manifest);
+  const site = siteByLayout(manifest);
+  const sessions = options.sessions ?? createSessionChecker(manifest.auth, { jwks: manifest.jwks });
+  // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it.
+  const log = options.log ?? ((line: string) => console.log(line));
+  const csp = contentSecurityPolicy(manifest);
+
+  return async (event: CloudFrontRequestEvent): Promise<CloudFrontRequestResult> => {
+    const { config, request } = event.Records[0].cf;
+    assertEventType(config.eventType, 'viewer-request');
+    const headers = request.headers;
+    const gateRequest = {
+      method: request.method,
+      path: request.uri,
+      query: request.querystring,
+      accept: headerValue(headers, 'accept'),
+      secFetchDest: headerValue(headers, 'sec-fetch-dest'),
+      secFetchSite: headerValue(headers, 'sec-fetch-site'),
+    };
+    let session: Session | null = null;
+    const decision = await decide(gateRequest, site, async () => {
+      session = await sessions.readSession(headerValue(headers, 'cookie'));
+      return session;
+    });
+    const line = accessLogLine(gateRequest, decision, session);
+    if (line) log(line);
+    if (decision.action === 'serve') return { ...request, uri: uriOf(decision.file) };
+    return generatedResponse(decision, csp);
+  };
+}
+
+/**
+ * A response the function answers with. Viewer-response functions never run for these ("CloudFront
+ * triggers for Lambda functions"), so it carries every header itself; it stays far below the
+ * 40 KB a viewer-request function may generate (CloudFront quotas, Lambda@Edge).
+ */
+function generatedResponse(decision: Exclude<Decision, { action: 'serve' }>, csp: string): CloudFrontRequestResult {
+  const specific: Record<string, string> =
+    decision.action === 'redirect'
+      ? { Location: decision.location }
+      : {
+          'Content-Type': 'text/plain; charset=utf-8',
+          ...(decision.status === 405 ? { Allow: 'GET, HEAD' } : {}),
+        };
+  return {
+    status: String(decision.status),
+    statusDescription: STATUS_CODES[decision.status],
+    headers: withHeaders({}, { 'Cache-Control': 'no-store', ...securityHeaders(csp, true), ...specific }),
+    ...(decision.action === 'refuse' ? { body: `${decision.reason}\n` } : {}),
+  };
+}
