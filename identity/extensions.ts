@@ -2,7 +2,7 @@
  * What the handbook needs from Cognito that cognito-local 5.3.0 does not implement: Amplify's
  * default SRP sign-in (USER_SRP_AUTH with PASSWORD_VERIFIER and a session-checked
  * NEW_PASSWORD_REQUIRED), GetTokensFromRefreshToken (the only refresh call aws-amplify makes)
- * and GlobalSignOut. They are added to cognito-local's own operation table; its other operations
+ * GlobalSignOut and AdminUserGlobalSignOut. They are added to cognito-local's own operation table; its other operations
  * are untouched. The table is internal to cognito-local, which is why its version is pinned.
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
@@ -12,6 +12,7 @@ import {
   NotAuthorizedError,
   PasswordResetRequiredError,
   UserNotConfirmedException,
+  UserNotFoundError,
 } from 'cognito-local/lib/errors';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import type { Services } from 'cognito-local/lib/services';
@@ -38,6 +39,8 @@ type Request = Record<string, unknown> & {
   Session?: string;
   RefreshToken?: string;
   AccessToken?: string;
+  UserPoolId?: string;
+  Username?: string;
 };
 type Operation = (services: Services) => (ctx: Context, req: Request) => Promise<object>;
 
@@ -230,10 +233,34 @@ const globalSignOut: Operation = (services) => async (ctx, req) => {
   return {};
 };
 
+/** cognito-local signs a disabled user in with a password; Cognito refuses: "User is disabled." */
+const refusingDisabledUsers =
+  (initiateAuth: Operation): Operation =>
+  (services) =>
+  async (ctx, req) => {
+    const username = req.AuthParameters?.USERNAME;
+    if (username && req.ClientId) {
+      const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, username);
+      if (user?.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    }
+    return initiateAuth(services)(ctx, req);
+  };
+
+/** Ends every session of a user, as an administrator does when someone leaves (`npm run offboard`). */
+const adminUserGlobalSignOut: Operation = (services) => async (ctx, req) => {
+  if (!req.UserPoolId || !req.Username) throw new InvalidParameterError('UserPoolId and Username are required');
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError();
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
 /** Adds the operations above to cognito-local, delegating every other request to its own. */
 export function installExtensions(): void {
   const table = Targets as unknown as Record<string, Operation>;
-  const initiateAuth = table.InitiateAuth;
+  const initiateAuth = refusingDisabledUsers(table.InitiateAuth);
   const respondToAuthChallenge = table.RespondToAuthChallenge;
   table.InitiateAuth = (services) => (ctx, req) =>
     req.AuthFlow === 'USER_SRP_AUTH' ? startSrpSignIn(services)(ctx, req) : initiateAuth(services)(ctx, req);
@@ -244,4 +271,5 @@ export function installExtensions(): void {
   };
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
+  table.AdminUserGlobalSignOut = adminUserGlobalSignOut;
 }

@@ -4,7 +4,7 @@
  * headers as a response headers policy, and access logs kept for the configured period.
  */
 import path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -98,6 +98,7 @@ export class SiteStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const edgeStackId = `${this.stackName}-Edge`;
     const edgeFunction = (name: 'viewer-request' | 'origin-response', timeout: Duration, description: string) =>
       new cloudfront.experimental.EdgeFunction(this, name === 'viewer-request' ? 'ViewerRequest' : 'OriginResponse', {
         description,
@@ -107,6 +108,7 @@ export class SiteStack extends Stack {
         // Viewer triggers: 128 MB and 5 s at most (CloudFront quotas, "Lambda@Edge").
         memorySize: 128,
         timeout,
+        stackId: edgeStackId,
       });
     const viewerRequest = edgeFunction('viewer-request', Duration.seconds(5), 'The handbook gate: who may read what');
     const originResponse = edgeFunction(
@@ -189,8 +191,12 @@ export class SiteStack extends Stack {
           'Without siteDomain the distribution uses the default *.cloudfront.net certificate, whose TLS floor CloudFront sets.',
       });
     }
-    for (const edge of [viewerRequest, originResponse]) {
-      Validations.of(edge).acknowledge({
+    // Outside us-east-1 the functions live in a stack of their own there (Lambda@Edge functions must
+    // be created in us-east-1), which holds nothing else.
+    const edgeScopes =
+      this.region === 'us-east-1' ? [viewerRequest, originResponse] : [Stage.of(this)!.node.findChild(edgeStackId)];
+    for (const scope of edgeScopes) {
+      Validations.of(scope).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'AWSLambdaBasicExecutionRole only lets the edge functions write their own logs.',
       });

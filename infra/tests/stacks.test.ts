@@ -4,7 +4,7 @@
  * fail it on any finding not acknowledged with a reason.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +14,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { contentSecurityPolicy } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
+import { EXAMPLE_CONFIG_FILE } from '../config';
 import { synthExample } from '../synth';
 
 let root: string;
@@ -215,6 +216,19 @@ describe('the site stack', () => {
       },
       OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
     });
+  });
+});
+
+describe('a site outside us-east-1', () => {
+  test('gets its edge functions from a stack in us-east-1, where Lambda@Edge functions must live', async () => {
+    const configFile = path.join(root, 'eu.json');
+    const example = JSON.parse(readFileSync(EXAMPLE_CONFIG_FILE, 'utf8')) as Record<string, unknown>;
+    writeFileSync(configFile, JSON.stringify({ ...example, region: 'eu-west-1' }));
+    const { assembly } = await synthExample(path.join(root, 'eu'), configFile);
+    const edge = assembly.getStackByName('Handbook-production-Site-Edge');
+    assert.equal(edge.environment.region, 'us-east-1');
+    assert.equal(Object.keys(Template.fromJSON(edge.template).findResources('AWS::Lambda::Function')).length, 2);
+    assert.equal(assembly.getStackByName('Handbook-production-Site').environment.region, 'eu-west-1');
   });
 });
 

@@ -11,7 +11,7 @@
  * - A file: the gate's caching rule, the same as the Node server's (gate/headers.ts).
  */
 import { STATUS_CODES } from 'node:http';
-import type { CloudFrontResponseEvent, CloudFrontResponseResult } from 'aws-lambda';
+import type { CloudFrontResponseEvent, CloudFrontResultResponse } from 'aws-lambda';
 import { cacheControl } from '../../gate/headers';
 import { assertEventType, withHeaders } from './cloudfront';
 import { assertDeployable } from './manifest';
@@ -21,7 +21,7 @@ export function createOriginResponseHandler(manifest: EdgeManifest, notFoundPage
   assertDeployable(manifest);
   const publicFiles = new Set(manifest.publicFiles);
 
-  return async (event: CloudFrontResponseEvent): Promise<CloudFrontResponseResult> => {
+  return async (event: CloudFrontResponseEvent): Promise<CloudFrontResultResponse> => {
     const { config, request, response } = event.Records[0].cf;
     assertEventType(config.eventType, 'origin-response');
     // The viewer-request function rewrote the URI to a percent-encoded bucket key.

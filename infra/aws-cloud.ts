@@ -1,0 +1,178 @@
+/**
+ * The real `HandbookCloud`: the CDK CLI for the stacks, the AWS SDK for the bucket, CloudFront and
+ * the stacks' outputs, and `docusaurus build` for the site. Credentials and region come from the
+ * usual AWS environment (profile, SSO or role), as for any AWS CLI.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFrontClient,
+  CreateInvalidationCommand,
+  waitUntilInvalidationCompleted,
+} from '@aws-sdk/client-cloudfront';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { contentType } from 'mime-types';
+import { stackNames } from './config';
+import type { DeployConfig } from './config';
+import type { BucketStore, HandbookCloud, IdentityOutputs, SiteOutputs } from './deploy-flow';
+
+const root = path.resolve(__dirname, '..');
+const OUTPUTS_FILE = path.join(root, 'dist', 'cdk-outputs.json');
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+export function createAwsCloud(config: DeployConfig): HandbookCloud {
+  const names = stackNames(config);
+  const region = config.region;
+  const cloudFormation = new CloudFormationClient({ region });
+  const s3 = new S3Client({ region });
+  const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
+
+  async function outputsOf(stackName: string): Promise<Record<string, string> | null> {
+    try {
+      const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+      return Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
+    } catch (error) {
+      if (/does not exist/.test((error as Error).message)) return null;
+      throw error;
+    }
+  }
+
+  async function cdkDeploy(stackName: string, context: Record<string, string>): Promise<Record<string, string>> {
+    await run(bin('cdk'), [
+      'deploy',
+      stackName,
+      '--require-approval',
+      'never',
+      '--outputs-file',
+      OUTPUTS_FILE,
+      ...Object.entries(context).flatMap(([key, value]) => ['--context', `${key}=${value}`]),
+    ]);
+    return (JSON.parse(readFileSync(OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>)[stackName];
+  }
+
+  const siteOutputsOf = (outputs: Record<string, string>): SiteOutputs => ({
+    bucketName: outputs.BucketName,
+    distributionId: outputs.DistributionId,
+    siteUrl: outputs.SiteUrl,
+  });
+
+  return {
+    async siteOutputs() {
+      const outputs = await outputsOf(names.site);
+      return outputs?.BucketName ? siteOutputsOf(outputs) : null;
+    },
+    async deployIdentity(siteUrl): Promise<IdentityOutputs> {
+      const outputs = await cdkDeploy(names.identity, { siteUrl });
+      return {
+        region,
+        userPoolId: outputs.UserPoolId,
+        userPoolClientId: outputs.UserPoolClientId,
+        hostedSignInDomain: outputs.HostedSignInDomain,
+      };
+    },
+    async build(env) {
+      await run(bin('docusaurus'), ['build'], { ...process.env, ...env });
+      return path.join(root, 'build');
+    },
+    async fetchJwks(uri) {
+      const response = await fetch(uri, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`${uri} answered ${response.status}`);
+      const jwks = (await response.json()) as Jwks;
+      if (!Array.isArray(jwks.keys) || jwks.keys.length === 0) throw new Error(`${uri} holds no keys`);
+      return jwks;
+    },
+    async deploySite(siteUrl, edgeDir) {
+      // CloudFormation finishes a distribution update when CloudFront reports it Deployed, that is
+      // once the new function versions are associated everywhere.
+      return siteOutputsOf(await cdkDeploy(names.site, { siteUrl, edgeDir }));
+    },
+    bucket(name): BucketStore {
+      return {
+        async list() {
+          const keys = new Map<string, string>();
+          let token: string | undefined;
+          do {
+            const page = await s3.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken: token }));
+            // With SSE-S3 and single-part uploads the ETag is the content's MD5 (S3, "Checking object integrity").
+            for (const object of page.Contents ?? []) keys.set(object.Key!, (object.ETag ?? '').replaceAll('"', ''));
+            token = page.NextContinuationToken;
+          } while (token);
+          return keys;
+        },
+        async read(key) {
+          try {
+            const object = await s3.send(new GetObjectCommand({ Bucket: name, Key: key }));
+            return (await object.Body?.transformToString('utf-8')) ?? null;
+          } catch (error) {
+            if (error instanceof NoSuchKey) return null;
+            throw error;
+          }
+        },
+        async upload(key, file) {
+          await s3.send(
+            new PutObjectCommand({
+              Bucket: name,
+              Key: key,
+              Body: readFileSync(file),
+              ContentType: contentType(path.extname(file)) || 'application/octet-stream',
+            }),
+          );
+        },
+        async write(key, text) {
+          await s3.send(new PutObjectCommand({ Bucket: name, Key: key, Body: text, ContentType: 'application/json' }));
+        },
+        async remove(keys) {
+          for (let start = 0; start < keys.length; start += 1000) {
+            const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
+            await s3.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: batch, Quiet: true } }));
+          }
+        },
+      };
+    },
+    async invalidateAll(distributionId) {
+      const { Invalidation } = await cloudFront.send(
+        new CreateInvalidationCommand({
+          DistributionId: distributionId,
+          InvalidationBatch: { CallerReference: `deploy-${Date.now()}`, Paths: { Quantity: 1, Items: ['/*'] } },
+        }),
+      );
+      await waitUntilInvalidationCompleted(
+        { client: cloudFront, maxWaitTime: 1800 },
+        { DistributionId: distributionId, Id: Invalidation!.Id! },
+      );
+    },
+    log: (line) => console.log(line),
+  };
+}
+
+/** The deployed pool's id, for commands that act on it (offboarding). */
+export async function deployedUserPoolId(config: DeployConfig): Promise<string> {
+  const cloudFormation = new CloudFormationClient({ region: config.region });
+  const { Stacks = [] } = await cloudFormation.send(
+    new DescribeStacksCommand({ StackName: stackNames(config).identity }),
+  );
+  const id = Stacks[0]?.Outputs?.find((output) => output.OutputKey === 'UserPoolId')?.OutputValue;
+  if (!id) throw new Error(`${stackNames(config).identity} has no UserPoolId output: deploy it first.`);
+  return id;
+}

@@ -1,0 +1,19 @@
+/**
+ * `npm run deploy`: the identity stack, the build for it, the edge functions, the site stack and the
+ * files, in the order that never breaks a reader (deploy-flow.ts). Prints the handbook's URL.
+ */
+import path from 'node:path';
+import { createAwsCloud } from './aws-cloud';
+import { readDeployConfig } from './config';
+import { deployHandbook } from './deploy-flow';
+
+async function main(): Promise<void> {
+  const config = readDeployConfig();
+  const url = await deployHandbook(createAwsCloud(config), config, path.resolve('dist/edge'));
+  console.log(`The handbook is at ${url}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
