@@ -19,6 +19,7 @@ const auth: GateAuth = {
   clientId: 'handbookwebclient',
   issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123',
   jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123/.well-known/jwks.json',
+  readerGroup: 'handbook-readers',
 };
 const manifest = {
   ...fixtureManifest(auth),
@@ -40,7 +41,14 @@ const sessions = createSessionChecker(auth, {
 
 function poolSessionCookie(): string {
   const now = Math.floor(Date.now() / 1000);
-  const common = { sub: 'reader-sub', iss: auth.issuer, iat: now, exp: now + 3600, auth_time: now };
+  const common = {
+    sub: 'reader-sub',
+    iss: auth.issuer,
+    iat: now,
+    exp: now + 3600,
+    auth_time: now,
+    'cognito:groups': [auth.readerGroup],
+  };
   const access = signJwt(
     { kid: 'pool' },
     { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' },
@@ -155,7 +163,7 @@ describe('the CloudFront viewer-response headers', () => {
     assert.equal(page.headers.server[0].value, 'AmazonS3');
 
     event.Records[0].cf.request.uri = '/assets/js/0f1e2d3c.89abcdef.js';
-    assert.equal((await viewerResponse(event)).headers['cache-control'][0].value, 'private, no-cache');
+    assert.equal((await viewerResponse(event)).headers['cache-control'][0].value, 'no-store');
     event.Records[0].cf.request.uri = '/assets/js/main.0123abcd.js';
     assert.equal(
       (await viewerResponse(event)).headers['cache-control'][0].value,
