@@ -13,6 +13,8 @@ export interface HandbookAuthConfig {
   /** `local`: the bundled identity service, for development and tests. Never for real readers. */
   mode: AuthMode;
   amplify: ResourcesConfig;
+  /** The Cognito group a reader must be in (an administrator adds them); the gate checks it. */
+  readerGroup: string;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -30,6 +32,8 @@ export class AuthConfigError extends Error {
     this.name = 'AuthConfigError';
   }
 }
+
+export const DEFAULT_READER_GROUP = 'handbook-readers';
 
 const SCOPES = ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -127,6 +131,7 @@ function localConfig(): HandbookAuthConfig {
   const signIn = `${localIdentityUrl}${SIGN_IN_PATH}`;
   return {
     mode: 'local',
+    readerGroup: localIdentity.readerGroup,
     amplify: cognitoResources({
       userPoolId: localIdentity.userPoolId,
       userPoolClientId: localIdentity.userPoolClientId,
@@ -192,12 +197,21 @@ export function buildAuthConfig(env: Environment): HandbookAuthConfig {
     check: (value) => (value === 'true' || value === 'false' ? null : `is "${value}", not true or false`),
   });
 
+  const readerGroup = read(env, 'HANDBOOK_AUTH_READER_GROUP', problems, {
+    required: false,
+    what: `the Cognito group an administrator adds readers to; only its members are let in (default ${DEFAULT_READER_GROUP})`,
+    // Cognito's GroupName: 1 to 128 letters, marks, symbols, digits or punctuation, no spaces.
+    check: (value) =>
+      /^[\p{L}\p{M}\p{S}\p{N}\p{P}]{1,128}$/u.test(value) ? null : `is "${value}", not a Cognito group name`,
+  });
+
   if (problems.length || !userPoolId || !userPoolClientId || !oauthDomain || !redirectSignIn || !redirectSignOut) {
     throw new AuthConfigError(problems);
   }
   const list = (value: string) => value.split(',').map((item) => item.trim());
   return {
     mode: 'cognito',
+    readerGroup: readerGroup ?? DEFAULT_READER_GROUP,
     amplify: cognitoResources({
       userPoolId,
       userPoolClientId,

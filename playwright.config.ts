@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './identity/local-pool';
-import { confirmationCode, readerSessionFile } from './tests/e2e/identity';
+import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './tests/e2e/identity';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';
@@ -42,8 +42,9 @@ export default defineConfig({
   webServer: [
     {
       // The local identity service a local-mode build signs in against, with fixed codes for the
-      // confirmation-code flows. Never reused: one left by `npm start` sends random codes.
-      command: 'npx tsx identity/start.ts',
+      // confirmation-code flows, keeping its signing key where the tests can mint an expired token.
+      // Never reused: one left by `npm start` sends random codes and keeps its key to itself.
+      command: `npx tsx identity/start.ts --signing-key-file ${identitySigningKeyFile}`,
       url: `${localIdentityUrl}/health`,
       env: { CODE: confirmationCode, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' },
       reuseExistingServer: false,

@@ -1,35 +1,34 @@
 /**
- * Who read what: one JSON line per page load, written by the Node gate server (stdout) and the edge
- * (CloudWatch Logs). It names the reader and the page and never carries a token or a cookie.
+ * The access log: who loaded which page, and what the gate answered. One JSON line per page load
+ * (a document request), from the Node gate server (stdout) and the edge (CloudWatch Logs). Built
+ * only from the fields below, so no token, cookie or query string (which carries Google's sign-in
+ * code on the way back) can reach it.
  */
-import { wantsPage } from './decide';
-import type { Decision, GateRequest } from './decide';
+import type { Decision } from './decide';
 import type { Session } from './session';
 
-export interface AccessLogEntry {
-  time: string;
-  userId: string | null;
-  email: string | null;
+/** Longer paths are cut: a line stays one line of bounded size whatever a visitor sends. */
+const MAX_LOGGED_PATH_LENGTH = 1024;
+
+export interface PageLoad {
+  time: Date;
+  /** The request path as received, percent-encoded, without the query string. */
   path: string;
-  decision: Decision['action'];
+  /** What the gate decided (`serve`, `redirect`, `signOut`, `refuse`), or `misdirected` (421). */
+  decision: Decision['action'] | 'misdirected';
   status: number;
+  /** The verified session, when the decision read one; null for a visitor without one. */
+  session: Session | null;
 }
 
-/** The line for a page load, or null for any other request (scripts, images, the search index). */
-export function accessLogLine(
-  request: Pick<GateRequest, 'path' | 'accept' | 'secFetchDest'>,
-  decision: Decision,
-  session: Session | null,
-  now = new Date(),
-): string | null {
-  if (!wantsPage(request)) return null;
-  const entry: AccessLogEntry = {
-    time: now.toISOString(),
-    userId: session?.userId ?? null,
-    email: session?.email ?? null,
-    path: request.path,
-    decision: decision.action,
-    status: decision.status,
-  };
-  return JSON.stringify(entry);
+export function accessLogLine(load: PageLoad): string {
+  return JSON.stringify({
+    time: load.time.toISOString(),
+    event: 'page-load',
+    userId: load.session?.userId ?? null,
+    email: load.session?.email ?? null,
+    path: load.path.slice(0, MAX_LOGGED_PATH_LENGTH),
+    decision: load.decision,
+    status: load.status,
+  });
 }

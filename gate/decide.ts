@@ -3,7 +3,7 @@
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
  * for `readSession`, which is asked only when the answer depends on it.
  */
-import { PAGE_MIN_VALIDITY_SECONDS, signInUrlFor } from '../src/auth/signInRoute';
+import { PAGE_MIN_VALIDITY_SECONDS, SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/signInRoute';
 import type { GateManifest } from './manifest';
 import type { Session } from './session';
 
@@ -16,6 +16,8 @@ export interface GateRequest {
   accept?: string;
   /** `Sec-Fetch-Dest`: what the browser will do with the answer (`document` for a page). */
   secFetchDest?: string;
+  /** `Sec-Fetch-Site`: who made the browser ask (`same-origin`, `same-site`, `cross-site`, `none`). */
+  secFetchSite?: string;
 }
 
 export type Access = 'public' | 'protected';
@@ -23,7 +25,9 @@ export type Access = 'public' | 'protected';
 export type Decision =
   | { action: 'serve'; file: string; status: 200 | 404; access: Access }
   | { action: 'redirect'; status: 301 | 302; location: string }
-  | { action: 'refuse'; status: 400 | 401 | 404 | 405; reason: string };
+  /** The sign-out route: empty the browser's cache of the site (`Clear-Site-Data`), then sign in. */
+  | { action: 'signOut'; status: 303; location: string }
+  | { action: 'refuse'; status: 400 | 401 | 403 | 404 | 405; reason: string };
 
 /**
  * What the gate needs from a build: which files are public, and which file a request path names.
@@ -37,6 +41,8 @@ export interface Site {
   /** Whether the build has a not-found page to answer a missing page with. */
   hasNotFoundPage: boolean;
 }
+
+export const NOT_FOUND_PAGE = '404.html';
 
 /** A site whose every file is known: the Node gate server's, listed from disk when it starts. */
 export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Iterable<string>): Site {
@@ -67,8 +73,6 @@ export function layoutFileFor(segments: string[]): string {
   const joined = segments.join('/');
   return /\.[A-Za-z0-9]+$/.test(segments[segments.length - 1]) ? joined : `${joined}.html`;
 }
-
-export const NOT_FOUND_PAGE = '404.html';
 
 /**
  * The request path as build-relative segments, or null when it could name anything outside the
@@ -109,9 +113,21 @@ function fileIn(segments: string[], files: ReadonlySet<string>): string | null {
  * A browser loading a page, as opposed to a script, a prefetch or a fetch asking for a file.
  * Browsers that predate `Sec-Fetch-Dest` are judged by what they accept.
  */
-export function wantsPage(request: Pick<GateRequest, 'accept' | 'secFetchDest'>): boolean {
+export function wantsPage(request: GateRequest): boolean {
   if (request.secFetchDest) return request.secFetchDest === 'document';
   return (request.accept ?? '').includes('text/html');
+}
+
+/**
+ * Asked for by the handbook's own pages, or by the reader (address bar, bookmark), or by a browser
+ * too old to say. Anything else is another site using the reader's cookies: with `SameSite=Lax`, a
+ * `<script src>` on any other origin of the same site is sent them, and would run the handbook's
+ * chunks in that origin's page.
+ */
+function fromThisOrigin(request: GateRequest): boolean {
+  return (
+    request.secFetchSite === undefined || request.secFetchSite === 'same-origin' || request.secFetchSite === 'none'
+  );
 }
 
 function withQuery(path: string, query: string): string {
@@ -137,6 +153,10 @@ export async function decide(
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return { action: 'refuse', status: 405, reason: 'Only GET and HEAD are served.' };
   }
+  if (request.path === SIGN_OUT_PATH) {
+    // The query (the page to come back to) goes only to the sign-in route, which checks it.
+    return { action: 'signOut', status: 303, location: withQuery(SIGN_IN_PATH, request.query) };
+  }
   const segments = pathSegments(request.path);
   if (!segments) return { action: 'refuse', status: 400, reason: 'Bad path.' };
   const clean = cleanPath(request.path);
@@ -147,12 +167,23 @@ export async function decide(
   // Past this point the answer is the same for a missing file as for a protected one, so a
   // signed-out visitor learns nothing about which pages exist.
   const page = wantsPage(request);
+  const signInRedirect = (): Decision => ({
+    action: 'redirect',
+    status: 302,
+    location: signInUrlFor(withQuery(request.path, request.query)),
+  });
+  // A link followed from another site (chat, email) passes by the sign-in route, whose own page
+  // then opens it: a same-origin load. Nothing else from another site is served.
+  if (!fromThisOrigin(request)) {
+    return page
+      ? signInRedirect()
+      : { action: 'refuse', status: 403, reason: 'Only the handbook’s own pages may load this.' };
+  }
   const servedFile = file ?? (page && site.hasNotFoundPage ? NOT_FOUND_PAGE : null);
   const needed = servedFile?.endsWith('.html') ? PAGE_MIN_VALIDITY_SECONDS : 0;
   const session = await readSession();
   if (!session || session.expiresAt - now <= needed) {
-    if (page)
-      return { action: 'redirect', status: 302, location: signInUrlFor(withQuery(request.path, request.query)) };
+    if (page) return signInRedirect();
     return { action: 'refuse', status: 401, reason: 'Sign in to read the handbook.' };
   }
   if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };

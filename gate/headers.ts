@@ -9,8 +9,9 @@ const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8}\.(js|css)$/;
 
 export function cacheControl(decision: Decision): string {
   if (decision.action !== 'serve') return 'no-store';
-  // Protected pages are never stored, so Back after signing out cannot show one from a cache.
-  if (decision.access === 'protected') return decision.file.endsWith('.html') ? 'no-store' : 'private, no-cache';
+  // Nothing protected is ever stored: after sign-out no cache (nor the profile on disk) holds a
+  // page, a chunk or the search index, and Back cannot show one.
+  if (decision.access === 'protected') return 'no-store';
   return HASHED_ASSET.test(decision.file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 
@@ -34,6 +35,13 @@ export function contentSecurityPolicy(manifest: Pick<GateManifest, 'connectSourc
   ].join('; ');
 }
 
+/** The sign-out route's answer: the browser drops everything it cached from the site. */
+export const CLEAR_SITE_CACHE = { 'Clear-Site-Data': '"cache"' } as const;
+
+/**
+ * On every answer. `Cross-Origin-Resource-Policy: same-origin` stops another origin's page from
+ * loading any file (a `<script src>`, an image) even where the browser sends it the cookies.
+ */
 export function securityHeaders(csp: string, https: boolean): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
@@ -41,6 +49,7 @@ export function securityHeaders(csp: string, https: boolean): Record<string, str
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'same-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
     ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface GateAuth {
   clientId: string;
   issuer: string;
   jwksUri: string;
+  /** The Cognito group an administrator puts readers in: a token without it opens nothing. */
+  readerGroup: string;
 }
 
 export interface GateManifest {
@@ -55,6 +57,7 @@ export function gateAuthOf(config: HandbookAuthConfig): Pick<GateManifest, 'auth
       clientId: userPoolClientId,
       issuer,
       jwksUri: `${issuer}/.well-known/jwks.json`,
+      readerGroup: config.readerGroup,
     },
     connectSources,
   };
@@ -77,7 +80,12 @@ export function readManifest(buildDir: string): GateManifest {
     throw new MissingManifestError(buildDir);
   }
   const manifest = JSON.parse(text) as GateManifest;
-  if (manifest.signInPath !== SIGN_IN_PATH || !manifest.publicFiles?.length || !manifest.auth?.issuer) {
+  if (
+    manifest.signInPath !== SIGN_IN_PATH ||
+    !manifest.publicFiles?.length ||
+    !manifest.auth?.issuer ||
+    !manifest.auth.readerGroup
+  ) {
     throw new Error(`${MANIFEST_FILE} in ${buildDir} is incomplete: rebuild with \`npm run build\``);
   }
   return manifest;

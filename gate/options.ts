@@ -11,10 +11,15 @@ export interface ServeOptions {
   buildDir: string;
   /** Do not start the local identity service for a local-mode build (the caller runs one). */
   withoutIdentity: boolean;
+  /** Behind a TLS-terminating proxy: believe its `X-Forwarded-Proto` (HSTS is sent over https). */
+  trustProxy: boolean;
 }
 
+const USAGE =
+  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy]';
+
 export function serveOptionsFrom(argv: string[], env: Record<string, string | undefined>): ServeOptions {
-  let values: { port?: string; host?: string; dir?: string; 'without-identity'?: boolean };
+  let values: { port?: string; host?: string; dir?: string; 'without-identity'?: boolean; 'trust-proxy'?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -23,12 +28,11 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
         host: { type: 'string' },
         dir: { type: 'string' },
         'without-identity': { type: 'boolean' },
+        'trust-proxy': { type: 'boolean' },
       },
     }));
   } catch (error) {
-    throw new ServeOptionError(
-      `${(error as Error).message}. Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity]`,
-    );
+    throw new ServeOptionError(`${(error as Error).message}. ${USAGE}`);
   }
   const portText = values.port ?? env.PORT ?? '3000';
   const port = Number(portText);
@@ -40,6 +44,7 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     host: values.host ?? env.HOST ?? '127.0.0.1',
     buildDir: path.resolve(values.dir ?? 'build'),
     withoutIdentity: values['without-identity'] ?? false,
+    trustProxy: values['trust-proxy'] ?? false,
   };
 }
 

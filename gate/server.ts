@@ -5,21 +5,59 @@
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import send from 'send';
-import { decide, siteOf } from './decide';
+import { accessLogLine } from './access-log';
+import type { PageLoad } from './access-log';
+import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
-import { contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
+import { CLEAR_SITE_CACHE, contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
 import { listBuildFiles, readManifest } from './manifest';
 import type { GateManifest } from './manifest';
 import { createSessionChecker } from './session';
-import type { SessionChecker } from './session';
+import type { Session, SessionChecker } from './session';
 
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** For a load balancer: answered without a session, always the same few bytes. */
+export const HEALTH_PATH = '/healthz';
+
+/**
+ * How long and how many connections a docs server allows: a request's headers arrive within 10 s
+ * and the whole request within 20 s (GET and HEAD carry no body), an idle keep-alive connection is
+ * closed after 5 s, a socket with nothing sent or received for 15 s is dropped, and at most 512
+ * connections are open at once (a browser opens about six; a proxy in front pools its own).
+ */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  maxRequestsPerSocket: number;
+  /** How often Node looks for connections past the header and request timeouts. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 20_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 15_000,
+  maxConnections: 512,
+  maxRequestsPerSocket: 1_000,
+  checkIntervalMs: 1_000,
+};
 
 export interface GateServerOptions {
   buildDir: string;
   manifest?: GateManifest;
   sessions?: SessionChecker;
+  /** Believe `X-Forwarded-Proto` (only behind a TLS-terminating proxy that sets it). */
+  trustProxy?: boolean;
+  limits?: Partial<ConnectionLimits>;
+  /** Where the access log goes, a line at a time; stdout by default. */
+  log?: (line: string) => void;
 }
 
 function gateRequestOf(request: IncomingMessage): GateRequest | null {
@@ -33,18 +71,27 @@ function gateRequestOf(request: IncomingMessage): GateRequest | null {
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
     accept: request.headers.accept,
     secFetchDest: request.headers['sec-fetch-dest'] as string | undefined,
+    secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
   };
 }
 
-/** A local-mode build trusts a signing key anyone can download: only loopback may reach it. */
-function hostIsLoopback(request: IncomingMessage): boolean {
-  const host = request.headers.host ?? '';
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.split(':')[0];
-  return LOOPBACK_HOSTS.has(name);
+/** `127.0.0.1`, `localhost` or `[::1]`, with an optional port, and nothing else: no user info, no suffix. */
+const LOOPBACK_HOST_HEADER = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * A local-mode build is addressed as loopback only. Its real protection is that its signing key
+ * never leaves this machine (identity/signing-key.ts); this stops a browser reaching it by a name.
+ */
+export function hostIsLoopback(host: string | undefined): boolean {
+  return LOOPBACK_HOST_HEADER.test(host ?? '');
 }
 
-function isHttps(request: IncomingMessage): boolean {
-  return 'encrypted' in request.socket || request.headers['x-forwarded-proto'] === 'https';
+function isHttps(request: IncomingMessage, trustProxy: boolean): boolean {
+  if ('encrypted' in request.socket) return true;
+  if (!trustProxy) return false;
+  // The proxy in front sets or appends the last value; earlier ones came from the client.
+  const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',');
+  return forwarded[forwarded.length - 1].trim().toLowerCase() === 'https';
 }
 
 function answer(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -58,22 +105,42 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
   const localOnly = manifest.auth.mode === 'local';
+  const trustProxy = options.trustProxy ?? false;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request)))) {
+    for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request, trustProxy)))) {
       response.setHeader(name, value);
     }
-    if (localOnly && !hostIsLoopback(request)) {
+    // Shutting down: finish this request, then close the connection.
+    if (!server.listening) response.shouldKeepAlive = false;
+    const gateRequest = gateRequestOf(request);
+    const logPageLoad = (load: Omit<PageLoad, 'time' | 'path'>) => {
+      if (gateRequest && wantsPage(gateRequest))
+        log(accessLogLine({ time: new Date(), path: gateRequest.path, ...load }));
+    };
+    if (localOnly && !hostIsLoopback(request.headers.host)) {
       answer(response, 421, 'This build signs in against the local identity service and is served on loopback only.');
+      logPageLoad({ decision: 'misdirected', status: 421, session: null });
       return;
     }
-    const gateRequest = gateRequestOf(request);
+    if (gateRequest?.path === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+      answer(response, 200, 'ok');
+      return;
+    }
+    let session: Session | null = null;
     const decision: Decision = gateRequest
-      ? await decide(gateRequest, site, () => sessions.readSession(request.headers.cookie))
+      ? await decide(gateRequest, site, async () => (session = await sessions.readSession(request.headers.cookie)))
       : { action: 'refuse', status: 400, reason: 'Bad request target.' };
+    logPageLoad({ decision: decision.action, status: decision.status, session });
 
-    if (decision.action === 'redirect') {
-      response.writeHead(decision.status, { Location: decision.location, 'Cache-Control': 'no-store' });
+    if (decision.action === 'redirect' || decision.action === 'signOut') {
+      response.writeHead(decision.status, {
+        Location: decision.location,
+        'Cache-Control': 'no-store',
+        ...(decision.action === 'signOut' ? CLEAR_SITE_CACHE : {}),
+      });
       response.end();
       return;
     }
@@ -88,10 +155,47 @@ export function createGateServer(options: GateServerOptions): http.Server {
       .pipe(response);
   }
 
-  return http.createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) answer(response, 500, 'The gate failed; nothing was served.');
-      else response.destroy();
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    (request, response) => {
+      handle(request, response).catch(() => {
+        if (!response.headersSent) answer(response, 500, 'The gate failed; nothing was served.');
+        else response.destroy();
+      });
+    },
+  );
+  // Node's header timeout starts with a request's first bytes, and while its checks run the idle
+  // timeout never fires either (Node 20): a connection that sends nothing would be kept forever.
+  // It gets the header deadline for its first request; keep-alive bounds the ones after.
+  const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const deadline = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    firstRequestDeadlines.set(socket, deadline);
+    socket.once('close', () => clearTimeout(deadline));
+  });
+  server.on('request', (request: IncomingMessage) => clearTimeout(firstRequestDeadlines.get(request.socket)));
+  server.maxConnections = limits.maxConnections;
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  server.setTimeout(limits.idleTimeoutMs);
+  return server;
+}
+
+/**
+ * Stops taking connections, lets the requests under way finish (their connections then close),
+ * and resolves once all are done; connections still open after `graceMs` are cut.
+ */
+export function closeGracefully(server: http.Server, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
     });
+    server.closeIdleConnections();
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Reads the reader's session from the cookies Amplify writes (`CookieStorage`) and verifies it
  * against the user pool's JWKS: signature, issuer, expiry and not-before, `token_use` and client id,
- * for both the access and the id token, which must belong to the same user.
+ * for both the access and the id token, which must belong to the same user; an issue time not in
+ * the future; membership of the reader group an administrator manages; and, for a reader who came
+ * through Google, an email Google verified.
  */
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
@@ -16,6 +18,13 @@ import type { GateAuth } from './manifest';
 export const MAX_TOKEN_LENGTH = 8 * 1024;
 const MAX_COOKIE_HEADER_LENGTH = 32 * 1024;
 
+/** A JWKS download that has not answered by then has failed: the request is refused, not held. */
+export const JWKS_DEADLINE_MS = 750;
+/** After a failed download, requests are refused at once for this long instead of each waiting. */
+export const JWKS_FAILURE_PAUSE_MS = 5_000;
+/** Clocks differ a little: an issue time this far ahead of ours is still accepted. */
+export const ISSUED_AT_TOLERANCE_SECONDS = 30;
+
 /** The tokens in the Cookie header, unless the header or a token is too large to be a session. */
 export function sessionTokensFrom(cookieHeader: string | undefined, clientId: string): SessionTokens | null {
   if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) return null;
@@ -26,42 +35,72 @@ export function sessionTokensFrom(cookieHeader: string | undefined, clientId: st
 
 interface TokenVerifier {
   verify(token: string): Promise<JwtPayload>;
-  cacheJwks(jwks: Jwks): void;
 }
 
-/** Trusts only the keys it was given: a token signed by any other key fails, with no download. */
-class NoFetcher implements Fetcher {
-  async fetch(uri: string): Promise<ArrayBuffer> {
-    throw new Error(`Only the packaged JWKS is trusted; not fetching ${uri}`);
-  }
-}
+/**
+ * Downloads the JWKS over https from the real pool, or over plain http from the local identity
+ * service on loopback (which aws-jwt-verify's own fetcher refuses), within the deadline.
+ */
+export class JwksFetcher implements Fetcher {
+  constructor(private readonly mode: GateAuth['mode']) {}
 
-/** The local identity service speaks plain http on loopback, which aws-jwt-verify's fetcher refuses. */
-export class LoopbackFetcher implements Fetcher {
   async fetch(uri: string): Promise<ArrayBuffer> {
     const url = new URL(uri);
-    if (url.protocol !== 'http:' || url.hostname !== '127.0.0.1') throw new Error(`Not a loopback JWKS: ${uri}`);
-    const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    const allowed =
+      this.mode === 'cognito' ? url.protocol === 'https:' : url.protocol === 'http:' && url.hostname === '127.0.0.1';
+    if (!allowed) throw new Error(`Not a ${this.mode === 'cognito' ? 'https' : 'loopback'} JWKS: ${uri}`);
+    const response = await fetch(url, { signal: AbortSignal.timeout(JWKS_DEADLINE_MS), redirect: 'error' });
     if (!response.ok) throw new Error(`${uri} answered ${response.status}`);
     return response.arrayBuffer();
   }
 }
 
+/**
+ * Holds any fetcher to the deadline, and remembers a failure for a moment, so a key host that
+ * swallows connections costs one request at most `JWKS_DEADLINE_MS`, and the next ones nothing.
+ */
+class BoundedFetcher implements Fetcher {
+  private pausedUntil = 0;
+
+  constructor(private readonly inner: Fetcher) {}
+
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    if (Date.now() < this.pausedUntil) throw new Error(`The JWKS at ${uri} failed moments ago`);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The JWKS at ${uri} did not answer in time`)), JWKS_DEADLINE_MS);
+    });
+    try {
+      return await Promise.race([this.inner.fetch(uri), deadline]);
+    } catch (error) {
+      this.pausedUntil = Date.now() + JWKS_FAILURE_PAUSE_MS;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** With a preloaded JWKS nothing is ever downloaded: an unknown key id is simply refused. */
+const noDownloads: Fetcher = {
+  fetch: async (uri) => {
+    throw new Error(`Keys are preloaded; ${uri} is not fetched`);
+  },
+};
+
 function requireClaim(payload: JwtPayload, claim: string, expected: string): void {
   if (payload[claim] !== expected) throw new Error(`${claim} is not ${expected}`);
 }
 
-function verifiersFor(auth: GateAuth, fetcher?: Fetcher): { access: TokenVerifier; id: TokenVerifier } {
+function verifiersFor(auth: GateAuth, jwksCache: SimpleJwksCache): { access: TokenVerifier; id: TokenVerifier } {
   if (auth.mode === 'cognito') {
     // Never the local service's key: the issuer and JWKS are the real pool's, over https.
-    const jwksCache = new SimpleJwksCache(fetcher ? { fetcher } : {});
     const pool = { userPoolId: auth.userPoolId, clientId: auth.clientId };
     return {
       access: CognitoJwtVerifier.create({ ...pool, tokenUse: 'access' }, { jwksCache }),
       id: CognitoJwtVerifier.create({ ...pool, tokenUse: 'id' }, { jwksCache }),
     };
   }
-  const jwksCache = new SimpleJwksCache({ fetcher: fetcher ?? new LoopbackFetcher() });
   const local = { issuer: auth.issuer, jwksUri: auth.jwksUri };
   return {
     access: JwtRsaVerifier.create(
@@ -82,7 +121,27 @@ function verifiersFor(auth: GateAuth, fetcher?: Fetcher): { access: TokenVerifie
   };
 }
 
-/** A verified session: whose it is, and when its first token expires, in seconds since the epoch. */
+function inReaderGroup(payload: JwtPayload, group: string): boolean {
+  const groups = payload['cognito:groups'];
+  return Array.isArray(groups) && groups.includes(group);
+}
+
+function issuedInThePast(payload: JwtPayload, now: number): boolean {
+  return typeof payload.iat === 'number' && payload.iat <= now + ISSUED_AT_TOLERANCE_SECONDS;
+}
+
+/**
+ * A reader who signed in through a federated provider (Google) carries `identities` in the id
+ * token; Google accounts can exist for addresses nobody proved they own, so such a reader's email
+ * must be one the provider verified (Cognito maps it to `email_verified`).
+ */
+function emailTrusted(id: JwtPayload): boolean {
+  const identities = id.identities;
+  const federated = Array.isArray(identities) ? identities.length > 0 : identities !== undefined;
+  return !federated || id.email_verified === true || id.email_verified === 'true';
+}
+
+/** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
   /** The reader's `sub`. */
@@ -93,18 +152,25 @@ export interface Session {
 export interface SessionChecker {
   /** The verified session the cookies carry, or null. */
   readSession(cookieHeader: string | undefined): Promise<Session | null>;
+  /** Downloads the pool's keys now (at start-up), so the first reader does not wait; false if that failed. */
+  loadKeys(): Promise<boolean>;
 }
 
-/**
- * `jwks`: the pool's keys, trusted as given, never downloaded (the edge ships them with the
- * function). `fetcher` replaces the JWKS download, for tests that stand in for a real pool.
- */
-export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetcher; jwks?: Jwks } = {}): SessionChecker {
-  const verifiers = verifiersFor(auth, options.jwks ? new NoFetcher() : options.fetcher);
-  if (options.jwks) {
-    verifiers.access.cacheJwks(options.jwks);
-    verifiers.id.cacheJwks(options.jwks);
-  }
+export interface SessionCheckerOptions {
+  /** Replaces the JWKS download, for tests that stand in for a real pool. */
+  fetcher?: Fetcher;
+  /**
+   * The pool's JWKS, trusted as given: nothing is ever downloaded, and a token naming another key
+   * id is refused. The edge ships the JWKS fetched at deploy time.
+   */
+  jwks?: Jwks;
+}
+
+export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): SessionChecker {
+  const fetcher = options.jwks ? noDownloads : new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const jwksCache = new SimpleJwksCache({ fetcher });
+  if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
+  const verifiers = verifiersFor(auth, jwksCache);
   return {
     async readSession(cookieHeader) {
       const tokens = sessionTokensFrom(cookieHeader, auth.clientId);
@@ -114,8 +180,12 @@ export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetche
           verifiers.access.verify(tokens.accessToken),
           verifiers.id.verify(tokens.idToken),
         ]);
+        const now = Date.now() / 1000;
         // aws-jwt-verify requires exp: a token without one is refused before this line.
         if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
+        if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
+        if (!inReaderGroup(access, auth.readerGroup) || !inReaderGroup(id, auth.readerGroup)) return null;
+        if (!emailTrusted(id)) return null;
         return {
           expiresAt: Math.min(access.exp, id.exp),
           userId: access.sub,
@@ -123,6 +193,15 @@ export function createSessionChecker(auth: GateAuth, options: { fetcher?: Fetche
         };
       } catch {
         return null;
+      }
+    },
+    async loadKeys() {
+      if (options.jwks) return true;
+      try {
+        await jwksCache.getJwks(auth.jwksUri);
+        return true;
+      } catch {
+        return false;
       }
     },
   };

@@ -195,14 +195,15 @@ const setNewPassword: Operation = (services) => async (ctx, req) => {
   return issueTokens(services, ctx, userPool, client, updated, req);
 };
 
-const signingKey = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
+/** The key the service signs with: this start's own, once `installSigningKey` has run. */
+const signingKey = () => createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
 
 /** Claims of a token this service signed, or null if its signature, type or expiry is wrong. */
 function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts;
-  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), signingKey, Buffer.from(signature, 'base64url')))
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), signingKey(), Buffer.from(signature, 'base64url')))
     return null;
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;

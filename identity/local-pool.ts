@@ -9,10 +9,17 @@ export const localIdentity = {
   /** Named like a real pool (`<region>_<id>`): Amplify and aws-jwt-verify expect the underscore. */
   userPoolId: 'us-east-1_HandbookLocal',
   userPoolClientId: 'handbooklocalwebclient0001',
+  /** The group readers must be in (HANDBOOK_AUTH_READER_GROUP's default); the demo reader is. */
+  readerGroup: 'handbook-readers',
   demoUser: {
     email: 'reader@handbook.local',
     password: 'Handbook-Demo-2026!',
     name: 'Demo Reader',
+  },
+  /** Signed in, but not in the reader group: the gate lets them read nothing. */
+  outsider: {
+    email: 'outsider@handbook.local',
+    password: 'Handbook-Outsider-2026!',
   },
 } as const;
 

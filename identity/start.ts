@@ -1,7 +1,11 @@
 /**
  * `npm run identity`: the local Cognito-compatible service the handbook signs in against in local
  * mode. cognito-local, seeded from `fixture/` copied to a fresh temporary folder (it rewrites its
- * files as it runs), with the operations of `extensions.ts`, bound to 127.0.0.1 only.
+ * files as it runs), with the operations of `extensions.ts` and a signing key made for this start
+ * (`signing-key.ts`), bound to 127.0.0.1 only.
+ *   npm run identity -- [--port 9229] [--signing-key-file <path>]
+ * `--signing-key-file` keeps the key there instead of in the data folder, for tests that mint
+ * tokens the service would never issue (an expired one).
  */
 import './quiet-aws-sdk';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,14 +17,16 @@ import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { localIdentity } from './local-pool';
+import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
 
-const { values } = parseArgs({ options: { port: { type: 'string' } } });
+const { values } = parseArgs({ options: { port: { type: 'string' }, 'signing-key-file': { type: 'string' } } });
 const host = localIdentity.host;
 const port = Number(values.port ?? localIdentity.port);
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   throw new Error(`--port must be a TCP port number, got "${values.port}"`);
 }
 const url = `http://${host}:${port}`;
+const keyFileOption = values['signing-key-file'] ? path.resolve(values['signing-key-file']) : undefined;
 
 /** A private copy of the fixture, told where it listens and which issuer it signs as. */
 function seedDataDirectory(): string {
@@ -39,6 +45,9 @@ async function main(): Promise<void> {
   const workDir = seedDataDirectory();
   // cognito-local reads ".cognito" relative to the working directory: this process owns it.
   process.chdir(workDir);
+  const signingKey = generateSigningKey();
+  saveSigningKey(signingKey, keyFileOption ?? path.join(workDir, '.cognito', 'signing-key.json'));
+  installSigningKey(signingKey);
   installExtensions();
   const logger = pino(
     { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
@@ -49,6 +58,7 @@ async function main(): Promise<void> {
   const stop = () => {
     server.close();
     rmSync(workDir, { recursive: true, force: true });
+    if (keyFileOption) rmSync(keyFileOption, { force: true });
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -3,13 +3,18 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localIdentity } from './local-pool';
+import { readSigningKey } from './signing-key';
+import type { SigningKey } from './signing-key';
 
 export interface RunningIdentityService {
   url: string;
+  /** The key this start of the service signs with. */
+  signingKey: SigningKey;
   stop(): Promise<void>;
 }
 
@@ -27,9 +32,11 @@ async function freePort(): Promise<number> {
 /** Starts `identity/start.ts` in its own process on a free port and waits until it is ready. */
 export async function startIdentityProcess(env: Record<string, string> = {}): Promise<RunningIdentityService> {
   const port = await freePort();
+  const keyDir = mkdtempSync(path.join(tmpdir(), 'handbook-identity-key-'));
+  const keyFile = path.join(keyDir, 'signing-key.json');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'start.ts'), '--port', String(port)],
+    ['--import', 'tsx', path.join(__dirname, 'start.ts'), '--port', String(port), '--signing-key-file', keyFile],
     { env: { ...process.env, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -44,9 +51,13 @@ export async function startIdentityProcess(env: Record<string, string> = {}): Pr
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    signingKey: readSigningKey(keyFile),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        child.once('exit', () => {
+          rmSync(keyDir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
@@ -71,11 +82,14 @@ export async function cognitoCall<T = Record<string, unknown>>(
   return result;
 }
 
-/** Creates a user the way an administrator does: a temporary password, and so a forced change. */
+/**
+ * Creates a user the way an administrator does: a temporary password, and so a forced change; and
+ * adds them to the reader group unless told not to.
+ */
 export async function adminCreateUser(
   url: string,
   email: string,
-  options: { temporaryPassword: string; emailVerified?: boolean; permanentPassword?: string },
+  options: { temporaryPassword: string; emailVerified?: boolean; permanentPassword?: string; reader?: boolean },
 ): Promise<void> {
   await cognitoCall(url, 'AdminCreateUser', {
     UserPoolId: localIdentity.userPoolId,
@@ -95,6 +109,13 @@ export async function adminCreateUser(
       Permanent: true,
     });
   }
+  if (options.reader ?? true) {
+    await cognitoCall(url, 'AdminAddUserToGroup', {
+      UserPoolId: localIdentity.userPoolId,
+      Username: email,
+      GroupName: localIdentity.readerGroup,
+    });
+  }
 }
 
 /** Signs a JWT with RS256, for tests that need tokens the service would never issue. */
@@ -105,10 +126,10 @@ export function signJwt(header: object, payload: object, privateKey: KeyObject |
 }
 
 /**
- * The local service's signing key. It ships inside the cognito-local package, so anyone can mint
- * tokens the local JWKS accepts: the reason a local-mode build must never face real readers.
+ * The key pair inside the cognito-local package, which anyone can download: what a forger holds.
+ * The service never signs with it (see `signing-key.ts`).
  */
-export function localSigningKey(): { kid: string; pem: string } {
+export function packagedSigningKey(): { kid: string; pem: string } {
   const key = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
     jwk: { kid: string };
     pem: string;
@@ -121,8 +142,11 @@ export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 }
 
-/** A copy of a token with some claims replaced, signed again with the local service's key. */
-export function reissueLocalToken(token: string, claims: Record<string, unknown>): string {
-  const { kid, pem } = localSigningKey();
-  return signJwt({ kid }, { ...claimsOf(token), ...claims }, pem);
+/** A copy of a token with some claims replaced, signed again with `key` (the service's own, for tests). */
+export function reissueToken(
+  token: string,
+  claims: Record<string, unknown>,
+  key: Pick<SigningKey, 'kid' | 'pem'>,
+): string {
+  return signJwt({ kid: key.kid }, { ...claimsOf(token), ...claims }, key.pem);
 }

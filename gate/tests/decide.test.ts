@@ -6,9 +6,10 @@ import { fixtureFiles, fixtureManifest } from './fixture-build';
 
 const site = siteOf(fixtureManifest(), fixtureFiles);
 const now = 1_800_000_000;
-const signedIn = async () => ({ expiresAt: now + 3600, userId: 'reader-sub' });
+const reader = { userId: 'reader-sub', email: 'reader@example.com' };
+const signedIn = async () => ({ expiresAt: now + 3600, ...reader });
 const signedOut = async () => null;
-const endingIn = (seconds: number) => async () => ({ expiresAt: now + seconds, userId: 'reader-sub' });
+const endingIn = (seconds: number) => async () => ({ expiresAt: now + seconds, ...reader });
 const page = { accept: 'text/html,application/xhtml+xml' };
 
 const decideAt = (...[gateRequest, gateSite, readSession]: Parameters<typeof decide>) =>
@@ -147,5 +148,50 @@ describe('the gate decision', () => {
       const decision = await decideAt(request(path, { accept: '*/*' }), site, signedIn);
       assert.equal(decision.action === 'refuse' && decision.status, 404, path);
     }
+  });
+
+  test('serves protected files only to the handbook’s own pages or the reader, never to another site', async () => {
+    const chunk = '/assets/js/0f1e2d3c.89abcdef.js';
+    for (const from of [undefined, 'same-origin', 'none']) {
+      const decision = await decideAt(request(chunk, { secFetchDest: 'script', secFetchSite: from }), site, signedIn);
+      assert.equal(decision.action, 'serve', String(from));
+    }
+    for (const from of ['same-site', 'cross-site', 'Cross-Site', '']) {
+      for (const path of [chunk, '/search-index.json', '/docs/guide', '/no/such/file']) {
+        const asScript = await decideAt(request(path, { secFetchDest: 'script', secFetchSite: from }), site, signedIn);
+        assert.equal(asScript.action === 'refuse' && asScript.status, 403, `${from} ${path}`);
+      }
+      // A link followed from chat or email: the sign-in route opens the page itself, same-origin.
+      const link = await decideAt(
+        request('/docs/guide', { secFetchDest: 'document', secFetchSite: from, query: 'tab=2' }),
+        site,
+        signedIn,
+      );
+      assert.deepEqual(link, {
+        action: 'redirect',
+        status: 302,
+        location: '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2',
+      });
+      // The shell is public wherever it is asked from.
+      const shell = await decideAt(request('/assets/js/main.0123abcd.js', { secFetchSite: from }), site, signedIn);
+      assert.equal(shell.action, 'serve');
+    }
+  });
+
+  test('the sign-out route empties the cache and goes on to sign in, keeping only the query', async () => {
+    for (const session of [signedIn, signedOut]) {
+      assert.deepEqual(await decideAt(request('/sign-out', { query: 'returnTo=%2Fdocs%2Fguide' }), site, session), {
+        action: 'signOut',
+        status: 303,
+        location: '/sign-in?returnTo=%2Fdocs%2Fguide',
+      });
+    }
+    assert.deepEqual(await decideAt(request('/sign-out'), site, signedIn), {
+      action: 'signOut',
+      status: 303,
+      location: '/sign-in',
+    });
+    const post = await decideAt(request('/sign-out', { method: 'POST' }), site, signedIn);
+    assert.equal(post.action === 'refuse' && post.status, 405);
   });
 });

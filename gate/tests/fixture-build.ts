@@ -26,6 +26,7 @@ export const localAuth = (identityUrl = 'http://127.0.0.1:9229'): GateAuth => ({
   clientId: 'handbooklocalwebclient0001',
   issuer: `${identityUrl}/us-east-1_HandbookLocal`,
   jwksUri: `${identityUrl}/us-east-1_HandbookLocal/.well-known/jwks.json`,
+  readerGroup: 'handbook-readers',
 });
 
 export const fixtureFiles = Object.keys(files).sort();

@@ -9,7 +9,9 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
     host: '127.0.0.1',
     buildDir: path.resolve('build'),
     withoutIdentity: false,
+    trustProxy: false,
   });
+  assert.equal(serveOptionsFrom(['--trust-proxy'], {}).trustProxy, true);
   assert.equal(serveOptionsFrom(['--without-identity'], {}).withoutIdentity, true);
   assert.equal(serveOptionsFrom([], { PORT: '4000' }).port, 4000);
   assert.equal(serveOptionsFrom(['--port', '5000'], { PORT: '4000' }).port, 5000);
@@ -22,15 +24,20 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
 
 test('a local-mode build is served on loopback only; a real-pool build anywhere asked', () => {
   for (const host of ['127.0.0.1', '::1', 'localhost']) {
-    assert.doesNotThrow(() => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false }, 'local'));
+    assert.doesNotThrow(() =>
+      assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false, trustProxy: false }, 'local'),
+    );
   }
   for (const host of ['0.0.0.0', '::', '192.168.1.20', 'handbook.example.com']) {
     assert.throws(
-      () => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false }, 'local'),
+      () => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false, trustProxy: false }, 'local'),
       /only be served on loopback/,
     );
   }
   assert.doesNotThrow(() =>
-    assertServable({ port: 3000, host: '0.0.0.0', buildDir: 'build', withoutIdentity: false }, 'cognito'),
+    assertServable(
+      { port: 3000, host: '0.0.0.0', buildDir: 'build', withoutIdentity: false, trustProxy: false },
+      'cognito',
+    ),
   );
 });

@@ -9,6 +9,8 @@ import type { RunningIdentityService } from '../../identity/testing';
 import { createGateServer } from '../server';
 import { fixtureManifest, localAuth, protectedText, writeFixtureBuild } from './fixture-build';
 import { sessionCookie, signInForTokens } from './session-cookies';
+import { localIdentity } from '../../identity/local-pool';
+import { claimsOf } from '../../identity/testing';
 
 interface Answer {
   status: number;
@@ -22,12 +24,24 @@ describe('the gate server', () => {
   let server: http.Server;
   let port: number;
   let cookie: string;
+  let tokens: Awaited<ReturnType<typeof signInForTokens>>;
+  const logged: string[] = [];
 
   /** A raw request: the path goes out exactly as written, `..` and escapes included. */
-  function call(rawPath: string, options: { method?: string; headers?: http.OutgoingHttpHeaders } = {}) {
+  function call(
+    rawPath: string,
+    options: { method?: string; headers?: http.OutgoingHttpHeaders; port?: number; agent?: http.Agent } = {},
+  ) {
     return new Promise<Answer>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers },
+        {
+          host: '127.0.0.1',
+          port: options.port ?? port,
+          path: rawPath,
+          method: options.method ?? 'GET',
+          headers: options.headers,
+          agent: options.agent,
+        },
         (response) => {
           let body = '';
           response.setEncoding('utf8');
@@ -42,10 +56,11 @@ describe('the gate server', () => {
 
   before(async () => {
     identity = await startIdentityProcess();
-    cookie = sessionCookie(await signInForTokens(identity.url));
+    tokens = await signInForTokens(identity.url);
+    cookie = sessionCookie(tokens);
     const manifest = fixtureManifest(localAuth(identity.url));
     fixture = writeFixtureBuild(manifest);
-    server = createGateServer({ buildDir: fixture.buildDir });
+    server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -76,7 +91,9 @@ describe('the gate server', () => {
     assert.ok(page.body.includes(protectedText));
     assert.equal(page.headers['cache-control'], 'no-store');
     const chunk = await call('/assets/js/0f1e2d3c.89abcdef.js', { headers: { cookie } });
-    assert.equal(chunk.headers['cache-control'], 'private, no-cache');
+    assert.equal(chunk.headers['cache-control'], 'no-store');
+    const index = await call('/search-index.json', { headers: { cookie } });
+    assert.equal(index.headers['cache-control'], 'no-store');
     const missing = await call('/no/such/page', { headers: { cookie, accept: 'text/html' } });
     assert.equal(missing.status, 404);
     assert.match(missing.body, /Page Not Found/);
@@ -90,7 +107,15 @@ describe('the gate server', () => {
     assert.equal(immutable.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await call('/img/logo.svg')).headers['cache-control'], 'public, no-cache');
     assert.equal((await call('/search-index.json')).headers['cache-control'], 'no-store');
-    for (const answer of [immutable, await call('/docs/guide'), await call('/x', { method: 'POST' })]) {
+    for (const answer of [
+      immutable,
+      await call('/docs/guide'),
+      await call('/x', { method: 'POST' }),
+      await call('/docs/guide', { headers: { cookie } }),
+      await call('/healthz'),
+      await call('/sign-in', { headers: { host: 'evil.example' } }),
+    ]) {
+      assert.equal(answer.headers['cross-origin-resource-policy'], 'same-origin');
       assert.equal(answer.headers['x-content-type-options'], 'nosniff');
       assert.equal(answer.headers['x-frame-options'], 'DENY');
       assert.equal(answer.headers['referrer-policy'], 'same-origin');
@@ -98,8 +123,17 @@ describe('the gate server', () => {
       assert.match(String(answer.headers['content-security-policy']), /script-src 'self'(;| )/);
       assert.equal(answer.headers['strict-transport-security'], undefined);
     }
-    const overHttps = await call('/sign-in', { headers: { 'x-forwarded-proto': 'https' } });
+    // X-Forwarded-Proto is anyone's to send: believed only when serving behind a proxy (--trust-proxy).
+    const claimed = await call('/sign-in', { headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(claimed.headers['strict-transport-security'], undefined);
+    const proxied = createGateServer({ buildDir: fixture.buildDir, trustProxy: true, log: () => {} });
+    await new Promise<void>((resolve) => proxied.listen(0, '127.0.0.1', resolve));
+    const proxiedPort = (proxied.address() as AddressInfo).port;
+    const overHttps = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https' } });
     assert.match(String(overHttps.headers['strict-transport-security']), /max-age=31536000/);
+    const appended = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https, http' } });
+    assert.equal(appended.headers['strict-transport-security'], undefined);
+    await new Promise((resolve) => proxied.close(resolve));
   });
 
   test('no path, however spelled, reads a file outside the build', async () => {
@@ -138,12 +172,84 @@ describe('the gate server', () => {
   });
 
   test('a local-mode build answers only requests addressed to loopback', async () => {
-    for (const host of ['handbook.example.com', 'evil.example:3000', '192.168.1.20']) {
+    for (const host of [
+      'handbook.example.com',
+      'evil.example:3000',
+      '192.168.1.20',
+      '127.0.0.1.evil.example',
+      'localhost.evil.example:3000',
+      'localhost:3000@evil.example',
+      '[::1]evil.example',
+      'localhost:port',
+      '127.0.0.1:3000:80',
+    ]) {
       const answer = await call('/sign-in', { headers: { host } });
-      assert.equal(answer.status, 421, host);
+      assert.equal(answer.status, 421, JSON.stringify(host));
     }
-    for (const host of ['127.0.0.1', `localhost:${port}`, `[::1]:${port}`]) {
+    for (const host of ['127.0.0.1', `localhost:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
       assert.equal((await call('/sign-in', { headers: { host } })).status, 200, host);
+    }
+  });
+
+  test('another site using the reader’s cookies gets no protected byte', async () => {
+    for (const site of ['same-site', 'cross-site']) {
+      for (const file of ['/assets/js/0f1e2d3c.89abcdef.js', '/search-index.json', '/docs/guide']) {
+        const answer = await call(file, { headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-dest': 'script' } });
+        assert.equal(answer.status, 403, `${site} ${file}`);
+        assert.ok(!answer.body.includes(protectedText), `${site} ${file}`);
+      }
+      const link = await call('/docs/guide', {
+        headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-dest': 'document' },
+      });
+      assert.equal(link.status, 302);
+      assert.equal(link.headers.location, '/sign-in?returnTo=%2Fdocs%2Fguide');
+    }
+    const own = await call('/assets/js/0f1e2d3c.89abcdef.js', { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    assert.ok(own.body.includes(protectedText));
+  });
+
+  test('the sign-out route clears the site’s cache and goes on to the sign-in route', async () => {
+    const answer = await call('/sign-out?returnTo=%2Fdocs%2Fguide', { headers: { cookie } });
+    assert.equal(answer.status, 303);
+    assert.equal(answer.headers.location, '/sign-in?returnTo=%2Fdocs%2Fguide');
+    assert.equal(answer.headers['clear-site-data'], '"cache"');
+    assert.equal(answer.headers['cache-control'], 'no-store');
+  });
+
+  test('the health endpoint answers without a session and says nothing else', async () => {
+    for (const headers of [{}, { cookie }, { cookie: 'garbage' }]) {
+      const answer = await call('/healthz', { headers });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body, 'ok\n');
+      assert.equal(answer.headers['cache-control'], 'no-store');
+      assert.equal(answer.headers['content-type'], 'text/plain; charset=utf-8');
+    }
+    assert.equal((await call('/healthz', { method: 'HEAD' })).status, 200);
+    assert.equal((await call('/healthz', { method: 'POST' })).status, 405);
+  });
+
+  test('the access log has one line per page load, with the reader when signed in, and no token', async () => {
+    logged.length = 0;
+    await call('/docs/guide', { headers: { cookie, 'sec-fetch-dest': 'document' } });
+    await call('/docs/guide?tab=2', { headers: { 'sec-fetch-dest': 'document' } });
+    await call('/assets/js/0f1e2d3c.89abcdef.js', { headers: { cookie, 'sec-fetch-dest': 'script' } });
+    await call('/no/such/page', { headers: { cookie: `${cookie}; other=1`, accept: 'text/html' } });
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const { sub } = claimsOf(tokens.accessToken);
+    assert.equal(lines.length, 3, logged.join('\n'));
+    for (const line of lines) assert.match(String(line.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual(
+      lines.map(({ userId, email, path, decision, status }) => ({ userId, email, path, decision, status })),
+      [
+        { userId: sub, email: localIdentity.demoUser.email, path: '/docs/guide', decision: 'serve', status: 200 },
+        { userId: null, email: null, path: '/docs/guide', decision: 'redirect', status: 302 },
+        { userId: sub, email: localIdentity.demoUser.email, path: '/no/such/page', decision: 'serve', status: 404 },
+      ],
+    );
+    for (const line of logged) {
+      for (const secret of [tokens.accessToken, tokens.idToken, tokens.refreshToken, 'tab=2']) {
+        assert.ok(!line.includes(secret.slice(-24)), `a log line holds ${secret.slice(0, 16)}…`);
+      }
     }
   });
 

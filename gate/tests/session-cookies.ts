@@ -28,14 +28,17 @@ export function sessionCookie(
   ].join('; ');
 }
 
-/** The demo reader signed in at the local service (USER_PASSWORD_AUTH). */
-export async function signInForTokens(identityUrl: string): Promise<SignInTokens> {
+/** The demo reader (or another user of the fixture) signed in at the local service (USER_PASSWORD_AUTH). */
+export async function signInForTokens(
+  identityUrl: string,
+  user: { email: string; password: string } = localIdentity.demoUser,
+): Promise<SignInTokens> {
   const { AuthenticationResult } = await cognitoCall<{
     AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
   }>(identityUrl, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: clientId,
-    AuthParameters: { USERNAME: localIdentity.demoUser.email, PASSWORD: localIdentity.demoUser.password },
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
   });
   return {
     accessToken: AuthenticationResult.AccessToken,

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../identity/local-pool';
-import { claimsOf, localSigningKey, signJwt, startIdentityProcess } from '../../identity/testing';
+import { claimsOf, packagedSigningKey, reissueToken, signJwt, startIdentityProcess } from '../../identity/testing';
 import type { RunningIdentityService } from '../../identity/testing';
 import type { GateAuth } from '../manifest';
-import { createSessionChecker, MAX_TOKEN_LENGTH } from '../session';
+import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
 import type { SessionChecker } from '../session';
 import { localAuth } from './fixture-build';
 import { clientId, prefix, sessionCookie, signInForTokens } from './session-cookies';
@@ -17,11 +17,9 @@ describe('the session in the cookies', () => {
   let identity: RunningIdentityService;
   let real: Tokens;
   let checker: SessionChecker;
-  const local = localSigningKey();
 
   /** A token like `token`, claims changed, signed with the local service's own key. */
-  const reissued = (token: string, claims: Record<string, unknown>) =>
-    signJwt({ kid: local.kid }, { ...claimsOf(token), ...claims }, local.pem);
+  const reissued = (token: string, claims: Record<string, unknown>) => reissueToken(token, claims, identity.signingKey);
 
   before(async () => {
     identity = await startIdentityProcess();
@@ -32,13 +30,17 @@ describe('the session in the cookies', () => {
 
   test('a session from the local service is accepted, and re-signing it unchanged still is', async () => {
     const session = await checker.readSession(sessionCookie(real));
-    assert.equal(
-      session?.expiresAt,
-      Math.min(Number(claimsOf(real.accessToken).exp), Number(claimsOf(real.idToken).exp)),
-    );
+    assert.deepEqual(session, {
+      expiresAt: Math.min(Number(claimsOf(real.accessToken).exp), Number(claimsOf(real.idToken).exp)),
+      userId: claimsOf(real.accessToken).sub,
+      email: localIdentity.demoUser.email,
+    });
     const copy = { accessToken: reissued(real.accessToken, {}), idToken: reissued(real.idToken, {}) };
     assert.ok(await checker.readSession(sessionCookie(copy)));
   });
+
+  /** The `identities` entry Cognito puts in the id token of a reader who came through Google. */
+  const google = { userId: '1093', providerName: 'Google', providerType: 'Google', issuer: null, primary: 'true' };
 
   test('refuses tokens that are forged, misaddressed, swapped or out of date', async () => {
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
@@ -48,7 +50,10 @@ describe('the session in the cookies', () => {
       return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     };
     const cases: [string, Tokens][] = [
-      ['signed by another key, same kid', { ...real, accessToken: forge(real.accessToken, { kid: local.kid }) }],
+      [
+        'signed by another key, same kid',
+        { ...real, accessToken: forge(real.accessToken, { kid: identity.signingKey.kid }) },
+      ],
       ['signed by another key, its own kid', { ...real, idToken: forge(real.idToken, { kid: 'attacker' }) }],
       ['alg none', { ...real, accessToken: unsigned(real.accessToken) }],
       ['wrong issuer', { ...real, accessToken: reissued(real.accessToken, { iss: 'http://127.0.0.1:1/other' }) }],
@@ -60,6 +65,22 @@ describe('the session in the cookies', () => {
       ['expired id token', { ...real, idToken: reissued(real.idToken, { exp: now() - 5 }) }],
       ['not yet valid', { ...real, accessToken: reissued(real.accessToken, { nbf: now() + 600 }) }],
       ['tokens of two different users', { ...real, idToken: reissued(real.idToken, { sub: 'someone-else' }) }],
+      ['issued in the future', { ...real, accessToken: reissued(real.accessToken, { iat: now() + 300 }) }],
+      ['id token issued in the future', { ...real, idToken: reissued(real.idToken, { iat: now() + 300 }) }],
+      ['no issue time', { ...real, accessToken: reissued(real.accessToken, { iat: undefined }) }],
+      [
+        'not in the reader group',
+        { ...real, accessToken: reissued(real.accessToken, { 'cognito:groups': undefined }) },
+      ],
+      ['id token not in the reader group', { ...real, idToken: reissued(real.idToken, { 'cognito:groups': ['x'] }) }],
+      [
+        'Google reader whose email Google did not verify',
+        { ...real, idToken: reissued(real.idToken, { identities: [google], email_verified: false }) },
+      ],
+      [
+        'Google reader without email_verified',
+        { ...real, idToken: reissued(real.idToken, { identities: [google], email_verified: undefined }) },
+      ],
     ];
     for (const [name, tokens] of cases) {
       assert.equal(
@@ -99,6 +120,7 @@ describe('the session in the cookies', () => {
       clientId,
       issuer: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}`,
       jwksUri: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}/.well-known/jwks.json`,
+      readerGroup: localIdentity.readerGroup,
     };
     const jwk = { ...poolKey.publicKey.export({ format: 'jwk' }), kid: 'real-pool', alg: 'RS256', use: 'sig' };
     const fetched: string[] = [];
@@ -121,5 +143,43 @@ describe('the session in the cookies', () => {
     const localKeyRealIssuer = { accessToken: reissued(pooled.accessToken, {}), idToken: reissued(pooled.idToken, {}) };
     assert.equal(await realPool.readSession(sessionCookie(localKeyRealIssuer)), null, 'the local key, the real issuer');
     assert.ok(fetched.every((uri) => uri === auth.jwksUri));
+  });
+  test('refuses a token signed with the key shipped in the cognito-local package', async () => {
+    const packaged = packagedSigningKey();
+    const forged = {
+      accessToken: reissueToken(real.accessToken, {}, packaged),
+      idToken: reissueToken(real.idToken, {}, packaged),
+    };
+    assert.equal(await checker.readSession(sessionCookie(forged)), null);
+    assert.notEqual(identity.signingKey.kid, packaged.kid);
+    const jwks = (await (await fetch(localAuth(identity.url).jwksUri)).json()) as {
+      keys: { kid: string; n: string }[];
+    };
+    assert.deepEqual(
+      jwks.keys.map(({ kid }) => kid),
+      [identity.signingKey.kid],
+    );
+  });
+
+  test('accepts a small clock difference in the issue time, and a Google reader with a verified email', async () => {
+    const slightlyAhead = {
+      accessToken: reissued(real.accessToken, { iat: now() + ISSUED_AT_TOLERANCE_SECONDS - 5 }),
+      idToken: reissued(real.idToken, { iat: now() + ISSUED_AT_TOLERANCE_SECONDS - 5 }),
+    };
+    assert.ok(await checker.readSession(sessionCookie(slightlyAhead)));
+    for (const verified of [true, 'true']) {
+      const googleReader = {
+        ...real,
+        idToken: reissued(real.idToken, { identities: [google], email_verified: verified }),
+      };
+      assert.ok(await checker.readSession(sessionCookie(googleReader)), String(verified));
+    }
+  });
+
+  test('a user of the pool outside the reader group is refused', async () => {
+    const outsider = await signInForTokens(identity.url, localIdentity.outsider);
+    assert.equal(claimsOf(outsider.accessToken)['cognito:groups'], undefined);
+    assert.equal(await checker.readSession(sessionCookie(outsider)), null);
+    assert.deepEqual(claimsOf(real.accessToken)['cognito:groups'], [localIdentity.readerGroup]);
   });
 });

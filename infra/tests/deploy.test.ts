@@ -27,6 +27,7 @@ const auth = {
   clientId: 'handbookwebclient',
   issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Ex4mpleP0',
   jwksUri: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Ex4mpleP0/.well-known/jwks.json',
+  readerGroup: 'handbook-readers',
 };
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
 const jwks: Jwks = { keys: [{ ...key, kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }] };
@@ -126,6 +127,7 @@ class MemoryCloud implements HandbookCloud {
       viewer: createViewerRequestHandler(manifest, {
         sessions: {
           readSession: async (cookie) => (cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader' } : null),
+          loadKeys: async () => true,
         },
         log: () => {},
       }),

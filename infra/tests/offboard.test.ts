@@ -2,11 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  AdminAddUserToGroupCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
-  CreateGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localIdentity } from '../../identity/local-pool';
 import { adminCreateUser, cognitoCall, startIdentityProcess } from '../../identity/testing';
@@ -15,7 +13,7 @@ import { offboard } from '../offboard';
 
 const leaver = 'leaver@example-health.com';
 const password = 'Leaving-Soon-2026!';
-const readerGroup = 'offboarding-readers';
+const { readerGroup } = localIdentity;
 let service: RunningIdentityService;
 let client: CognitoIdentityProviderClient;
 
@@ -27,11 +25,7 @@ before(async () => {
     // The local service does not check signatures; the SDK insists on signing.
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await client.send(new CreateGroupCommand({ UserPoolId: localIdentity.userPoolId, GroupName: readerGroup }));
   await adminCreateUser(service.url, leaver, { temporaryPassword: 'Temporary-2026!', permanentPassword: password });
-  await client.send(
-    new AdminAddUserToGroupCommand({ UserPoolId: localIdentity.userPoolId, Username: leaver, GroupName: readerGroup }),
-  );
 });
 after(async () => {
   client?.destroy();

@@ -5,13 +5,13 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { CloudFrontRequestEvent, CloudFrontRequestResult } from 'aws-lambda';
-import { decide, siteByLayout } from '../../gate/decide';
+import { accessLogLine } from '../../gate/access-log';
+import { decide, siteByLayout, wantsPage } from '../../gate/decide';
 import type { Decision } from '../../gate/decide';
-import { contentSecurityPolicy, securityHeaders } from '../../gate/headers';
+import { CLEAR_SITE_CACHE, contentSecurityPolicy, securityHeaders } from '../../gate/headers';
 import { createSessionChecker } from '../../gate/session';
 import type { Session, SessionChecker } from '../../gate/session';
 import { assertEventType, headerValue, uriOf, withHeaders } from './cloudfront';
-import { accessLogLine } from '../../gate/access-log';
 import { assertDeployable } from './manifest';
 import type { EdgeManifest } from './manifest';
 
@@ -43,26 +43,38 @@ export function createViewerRequestHandler(
       session = await sessions.readSession(headerValue(headers, 'cookie'));
       return session;
     });
-    const line = accessLogLine(gateRequest, decision, session);
-    if (line) log(line);
+    if (wantsPage(gateRequest)) {
+      log(
+        accessLogLine({
+          time: new Date(),
+          path: gateRequest.path,
+          decision: decision.action,
+          status: decision.status,
+          session,
+        }),
+      );
+    }
     if (decision.action === 'serve') return { ...request, uri: uriOf(decision.file) };
     return generatedResponse(decision, csp);
   };
 }
 
 /**
- * A response the function answers with. Viewer-response functions never run for these ("CloudFront
- * triggers for Lambda functions"), so it carries every header itself; it stays far below the
- * 40 KB a viewer-request function may generate (CloudFront quotas, Lambda@Edge).
+ * A response the function answers with: a redirect (to sign in, to a clean URL), the sign-out
+ * route's cache clearing, or a refusal. Viewer-response functions never run for these ("CloudFront
+ * triggers for Lambda functions"), so it carries every header itself; it stays far below the 40 KB
+ * a viewer-request function may generate (CloudFront quotas, Lambda@Edge).
  */
 function generatedResponse(decision: Exclude<Decision, { action: 'serve' }>, csp: string): CloudFrontRequestResult {
   const specific: Record<string, string> =
     decision.action === 'redirect'
       ? { Location: decision.location }
-      : {
-          'Content-Type': 'text/plain; charset=utf-8',
-          ...(decision.status === 405 ? { Allow: 'GET, HEAD' } : {}),
-        };
+      : decision.action === 'signOut'
+        ? { Location: decision.location, ...CLEAR_SITE_CACHE }
+        : {
+            'Content-Type': 'text/plain; charset=utf-8',
+            ...(decision.status === 405 ? { Allow: 'GET, HEAD' } : {}),
+          };
   return {
     status: String(decision.status),
     statusDescription: STATUS_CODES[decision.status],

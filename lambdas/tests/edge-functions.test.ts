@@ -29,6 +29,7 @@ const auth: GateAuth = {
   clientId: 'handbookwebclient',
   issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123',
   jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123/.well-known/jwks.json',
+  readerGroup: 'handbook-readers',
 };
 const manifest = { ...fixtureManifest(auth), connectSources: ['https://cognito-idp.eu-west-1.amazonaws.com'] };
 
@@ -39,9 +40,16 @@ const jwks: Jwks = {
   keys: [{ ...poolKey.publicKey.export({ format: 'jwk' }), kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }],
 };
 
-function poolSessionCookie(key = poolKey.privateKey, kid = 'pool'): string {
+function poolSessionCookie(key = poolKey.privateKey, kid = 'pool', groups: string[] = [auth.readerGroup]): string {
   const now = Math.floor(Date.now() / 1000);
-  const common = { sub: 'reader-sub', iss: auth.issuer, iat: now, exp: now + 900, auth_time: now };
+  const common = {
+    sub: 'reader-sub',
+    iss: auth.issuer,
+    iat: now,
+    exp: now + 900,
+    auth_time: now,
+    'cognito:groups': groups,
+  };
   const access = signJwt(
     { kid },
     { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' },
@@ -247,6 +255,7 @@ describe('the viewer-request function', () => {
       { ...JSON.parse(signedIn.logs[0]), time: undefined },
       {
         time: undefined,
+        event: 'page-load',
         userId: 'reader-sub',
         email: 'reader@example.com',
         path: '/docs/guide',
@@ -256,12 +265,48 @@ describe('the viewer-request function', () => {
     );
     assert.deepEqual(
       { ...JSON.parse(signedOut.logs[0]), time: undefined },
-      { time: undefined, userId: null, email: null, path: '/docs/guide', decision: 'redirect', status: 302 },
+      {
+        time: undefined,
+        event: 'page-load',
+        userId: null,
+        email: null,
+        path: '/docs/guide',
+        decision: 'redirect',
+        status: 302,
+      },
     );
     assert.equal(script.logs.length, 0);
     for (const line of [...signedIn.logs, ...signedOut.logs]) {
       assert.doesNotMatch(line, /eyJ|idToken|accessToken|CognitoIdentityServiceProvider/);
     }
+  });
+
+  test('empties the browser cache on sign-out, refuses other sites’ loads and readers outside the group', () => {
+    const outsider = poolSessionCookie(poolKey.privateKey, 'pool', []);
+    const [signOut, crossSite, notReader] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      viewerRequestEvent((request) => Object.assign(request, { uri: '/sign-out', querystring: '' })),
+      viewerRequestEvent((request) =>
+        Object.assign(request, {
+          uri: '/assets/js/0f1e2d3c.89abcdef.js',
+          headers: {
+            cookie: cookie(),
+            'sec-fetch-dest': [{ key: 'Sec-Fetch-Dest', value: 'script' }],
+            'sec-fetch-site': [{ key: 'Sec-Fetch-Site', value: 'same-site' }],
+          },
+        }),
+      ),
+      viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: outsider }])),
+    ]);
+    const cleared = signOut.result as CloudFrontResultResponse;
+    assert.equal(cleared.status, '303');
+    assert.equal(cleared.headers!['clear-site-data'][0].value, '"cache"');
+    assert.equal(cleared.headers!.location[0].value, '/sign-in');
+    assert.equal((crossSite.result as CloudFrontResultResponse).status, '403');
+    assert.equal(
+      (crossSite.result as CloudFrontResultResponse).headers!['cross-origin-resource-policy'][0].value,
+      'same-origin',
+    );
+    assert.equal((notReader.result as CloudFrontResultResponse).status, '302');
   });
 
   test('fails loudly when associated with another event type', () => {

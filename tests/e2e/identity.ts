@@ -3,7 +3,8 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
 import { signInForTokens } from '../../gate/tests/session-cookies';
-import { adminCreateUser, claimsOf, cognitoCall, reissueLocalToken } from '../../identity/testing';
+import { readSigningKey } from '../../identity/signing-key';
+import { adminCreateUser, claimsOf, cognitoCall, reissueToken } from '../../identity/testing';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
 export const confirmationCode = '123456';
@@ -12,6 +13,9 @@ export const confirmationCode = '123456';
 export const readerSessionFile = 'playwright/.auth/reader.json';
 
 export const demoReader = localIdentity.demoUser;
+
+/** Where the identity service the suite starts keeps its signing key (see playwright.config.ts). */
+export const identitySigningKeyFile = 'playwright/.auth/identity-signing-key.json';
 
 /** A browser state with no session, for tests that start at the gate. */
 export const signedOut = { cookies: [], origins: [] };
@@ -52,7 +56,11 @@ export async function expireAccessToken(page: Page, { stay = false } = {}): Prom
   const cookie = await tokenCookie(page, 'accessToken');
   const { origin } = new URL(page.url());
   if (!stay) await page.goto('about:blank');
-  const expired = reissueLocalToken(cookie.value, { exp: Math.floor(Date.now() / 1000) - 60 });
+  const expired = reissueToken(
+    cookie.value,
+    { exp: Math.floor(Date.now() / 1000) - 60 },
+    readSigningKey(identitySigningKeyFile),
+  );
   // As Amplify's CookieStorage writes it: host-only, path `/`.
   await page
     .context()

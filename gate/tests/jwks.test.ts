@@ -1,0 +1,126 @@
+/**
+ * Where the gate gets the pool's keys: preloaded (the edge ships them), or downloaded at start-up
+ * within a deadline, with a failure remembered so a dead key host never holds readers up.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { signJwt } from '../../identity/testing';
+import type { GateAuth } from '../manifest';
+import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
+import { sessionCookie } from './session-cookies';
+
+const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const jwks = {
+  keys: [{ ...poolKey.publicKey.export({ format: 'jwk' }), kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }],
+};
+
+/** A local-mode pool at `origin`: the JWKS is fetched from there over loopback http. */
+function poolAt(origin: string): GateAuth {
+  return {
+    mode: 'local',
+    userPoolId: 'us-east-1_HandbookLocal',
+    clientId: 'handbooklocalwebclient0001',
+    issuer: `${origin}/us-east-1_HandbookLocal`,
+    jwksUri: `${origin}/us-east-1_HandbookLocal/.well-known/jwks.json`,
+    readerGroup: 'handbook-readers',
+  };
+}
+
+function cookieFor(auth: GateAuth, kid = 'pool', key = poolKey.privateKey): string {
+  const now = Math.floor(Date.now() / 1000);
+  const common = {
+    sub: 'reader-sub',
+    iss: auth.issuer,
+    iat: now,
+    exp: now + 900,
+    'cognito:groups': [auth.readerGroup],
+  };
+  const accessToken = signJwt(
+    { kid },
+    { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' },
+    key,
+  );
+  const idToken = signJwt({ kid }, { ...common, token_use: 'id', aud: auth.clientId, email: 'r@example.com' }, key);
+  return sessionCookie({ accessToken, idToken }, 'reader-sub', auth.clientId);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+describe('a preloaded JWKS', () => {
+  let keyHost: http.Server;
+  let origin: string;
+  let downloads = 0;
+
+  before(async () => {
+    keyHost = http.createServer((_request, response) => {
+      downloads += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+    });
+    origin = await listen(keyHost);
+  });
+  after(() => new Promise<void>((resolve) => keyHost.close(() => resolve())));
+
+  test('is trusted without a download; an unknown key id is refused, still without one', async () => {
+    const auth = poolAt(origin);
+    const checker = createSessionChecker(auth, { jwks });
+    assert.equal(await checker.loadKeys(), true);
+    assert.equal((await checker.readSession(cookieFor(auth)))?.userId, 'reader-sub');
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    assert.equal(await checker.readSession(cookieFor(auth, 'rotated', otherKey)), null);
+    assert.equal(await checker.readSession(cookieFor(auth, 'pool', otherKey)), null);
+    assert.equal(downloads, 0);
+    // The control: without the preloaded JWKS the same checker downloads it from the key host.
+    assert.equal((await createSessionChecker(auth).readSession(cookieFor(auth)))?.userId, 'reader-sub');
+    assert.equal(downloads, 1);
+  });
+});
+
+describe('a key host that swallows connections', () => {
+  let swallower: Server;
+  let origin: string;
+  const held: Socket[] = [];
+
+  before(async () => {
+    // Accepts every connection and never answers, like a firewall that drops the replies.
+    swallower = createServer((socket) => void held.push(socket));
+    origin = await listen(swallower);
+  });
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        held.forEach((socket) => socket.destroy());
+        swallower.close(() => resolve());
+      }),
+  );
+
+  test('fails closed within a second, and the next requests do not wait at all', async () => {
+    const auth = poolAt(origin);
+    const checker = createSessionChecker(auth);
+    let started = performance.now();
+    assert.equal(await checker.loadKeys(), false);
+    const startUp = performance.now() - started;
+    assert.ok(startUp >= JWKS_DEADLINE_MS - 50 && startUp < 1000, `start-up fetch gave up after ${startUp} ms`);
+
+    started = performance.now();
+    assert.equal(await checker.readSession(cookieFor(auth)), null);
+    const remembered = performance.now() - started;
+    assert.ok(remembered < 200, `a request after the failure waited ${remembered} ms`);
+  });
+
+  test('a first request with no keys yet is refused within a second', async () => {
+    const auth = poolAt(origin);
+    const checker = createSessionChecker(auth);
+    const started = performance.now();
+    assert.equal(await checker.readSession(cookieFor(auth)), null);
+    const waited = performance.now() - started;
+    assert.ok(waited < 1000, `the request waited ${waited} ms`);
+  });
+});

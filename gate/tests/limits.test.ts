@@ -1,0 +1,113 @@
+/**
+ * Slow and greedy clients: a connection that dribbles its headers is dropped at the header
+ * deadline while other readers are served, and connections past the cap are refused.
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { createGateServer, DEFAULT_LIMITS } from '../server';
+import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+
+/** Resolves with how long the socket stayed open, or rejects if it outlives `withinMs`. */
+function closedWithin(socket: Socket, withinMs: number): Promise<number> {
+  const opened = performance.now();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still open after ${withinMs} ms`)), withinMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(performance.now() - opened);
+    });
+  });
+}
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+function status(port: number, path = '/sign-in'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('connection limits', () => {
+  const fixture = writeFixtureBuild(fixtureManifest());
+  let server: http.Server;
+  let port: number;
+  const sockets: Socket[] = [];
+
+  before(async () => {
+    server = createGateServer({
+      buildDir: fixture.buildDir,
+      log: () => {},
+      limits: {
+        headersTimeoutMs: 400,
+        requestTimeoutMs: 800,
+        idleTimeoutMs: 600,
+        checkIntervalMs: 50,
+        maxConnections: 4,
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    sockets.forEach((socket) => socket.destroy());
+    await new Promise((resolve) => server.close(resolve));
+    fixture.remove();
+  });
+
+  test('the defaults suit a docs server, far below Node’s own (60 s for headers, no cap)', () => {
+    assert.ok(DEFAULT_LIMITS.headersTimeoutMs <= 10_000);
+    assert.ok(DEFAULT_LIMITS.requestTimeoutMs <= 30_000);
+    assert.ok(DEFAULT_LIMITS.checkIntervalMs <= DEFAULT_LIMITS.headersTimeoutMs / 5);
+    assert.ok(DEFAULT_LIMITS.maxConnections > 0 && Number.isFinite(DEFAULT_LIMITS.maxConnections));
+  });
+
+  test('a client sending its headers a byte at a time is dropped; others are served meanwhile', async () => {
+    const slow = await open(port);
+    sockets.push(slow);
+    slow.on('error', () => {});
+    slow.write('GET /sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const dribble = setInterval(() => slow.writable && slow.write('a'), 100);
+    const dropped = closedWithin(slow, 5_000);
+    try {
+      for (let served = 0; served < 3; served += 1) assert.equal(await status(port), 200);
+      const lifetime = await dropped;
+      assert.ok(lifetime < 2_000, `the slow client was held ${lifetime} ms`);
+    } finally {
+      clearInterval(dribble);
+    }
+  });
+
+  test('a connection that sends nothing, or one byte, is dropped at the header deadline', async () => {
+    const silent = await open(port);
+    const oneByte = await open(port);
+    sockets.push(silent, oneByte);
+    oneByte.write('G');
+    for (const socket of [silent, oneByte]) {
+      socket.on('error', () => {});
+      assert.ok((await closedWithin(socket, 5_000)) < 2_000);
+    }
+  });
+
+  test('connections beyond the cap are refused, and served again once the idle ones are dropped', async () => {
+    const idle = await Promise.all([1, 2, 3, 4].map(() => open(port)));
+    sockets.push(...idle);
+    idle.forEach((socket) => socket.on('error', () => {}));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await assert.rejects(status(port), /ECONNRESET|socket hang up/);
+    await Promise.all(idle.map((socket) => closedWithin(socket, 5_000)));
+    assert.equal(await status(port), 200);
+  });
+});
