@@ -1,0 +1,239 @@
+/**
+ * `npm run bench`: the handbook, served by its own gate server, against plain Docusaurus of the
+ * same docs served compressed, in one run on loopback (ports of its own; no lock needed). Prints
+ * a Markdown table of medians with ratios (handbook / plain) and the targets of issue 11.
+ *   BENCH_RUNS=3 (runs per figure, medians reported)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Cookie } from '@playwright/test';
+import { sessionCookie, signInForTokens } from '../gate/tests/session-cookies';
+import { lighthouseRuns } from './lighthouse';
+import type { LighthouseResult, Preset } from './lighthouse';
+import { launchBrowser, measurePage } from './page-loads';
+import { buildSites, freePort, startServer, stopAll } from './sites';
+import { throughput } from './throughput';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive integer, got ${RUNS}`);
+
+/** Pages measured: a signed-out visitor's sign-in page, a page without diagrams, a diagram page. */
+const PAGES = [
+  { path: '/sign-in', signedIn: false, visible: 'input[type="password"]', inPlain: false },
+  { path: '/how-we-work/testing', signedIn: true, visible: 'h1', inPlain: true },
+  { path: '/arc/architecture', signedIn: true, visible: 'h1', inPlain: true },
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+interface Row {
+  figure: string;
+  handbook: number;
+  plain?: number;
+  unit: string;
+  /** Met when handbook / plain (or handbook alone, with `alone`) compares so with `limit`. */
+  target?: { op: '<=' | '>='; limit: number; alone?: boolean };
+  /** A score that must also be at least the plain site's. */
+  atLeastPlain?: boolean;
+}
+const rows: Row[] = [];
+
+function formatRow({ figure, handbook, plain, unit, target, atLeastPlain }: Row): string {
+  const show = (value?: number) =>
+    value === undefined
+      ? ''
+      : `${Number.isInteger(value) ? value : value.toFixed(unit === 'KiB' ? 1 : 0)} ${unit}`.trim();
+  const ratio = plain ? handbook / plain : undefined;
+  let verdict = '';
+  if (target) {
+    const measured = target.alone ? handbook : ratio;
+    const beatsPlain = !atLeastPlain || plain === undefined || handbook >= plain;
+    const met =
+      beatsPlain &&
+      measured !== undefined &&
+      (target.op === '<=' ? measured <= target.limit : measured >= target.limit);
+    const also = atLeastPlain && plain !== undefined ? ' and ≥ plain' : '';
+    verdict = `${target.op === '<=' ? '≤' : '≥'} ${target.limit}${target.alone ? '' : '×'}${also} ${met ? 'met' : '**missed**'}`;
+  }
+  return `| ${figure} | ${show(handbook)} | ${show(plain)} | ${ratio === undefined ? '' : ratio.toFixed(2)} | ${verdict} |`;
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-bench-'));
+  progress(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${cpus().length} cores; work in ${workDir}`,
+  );
+  try {
+    const identityPort = await freePort();
+    const identityUrl = await startServer(
+      'identity/start.ts',
+      ['--port', String(identityPort)],
+      identityPort,
+      '/health',
+    );
+    progress('building the handbook and the plain site');
+    const builds = await buildSites(workDir, identityPort);
+    const { precompress } = builds;
+    progress(
+      `handbook built in ${builds.productSeconds.toFixed(1)} s; precompressing ${precompress.files} files took ` +
+        `${precompress.seconds.toFixed(1)} s more (${(precompress.bytes / 1024).toFixed(0)} KiB → brotli ` +
+        `${(precompress.compressed.br / 1024).toFixed(0)} KiB, gzip ${(precompress.compressed.gzip / 1024).toFixed(0)} KiB)`,
+    );
+    const [gatePort, plainPort] = [await freePort(), await freePort()];
+    const origins = {
+      handbook: await startServer(
+        'gate/serve.ts',
+        ['--dir', builds.product, '--port', String(gatePort), '--without-identity'],
+        gatePort,
+        '/sign-in',
+      ),
+      plain: await startServer('bench/plain-server.ts', [builds.plain, String(plainPort)], plainPort, '/'),
+    };
+
+    const cookieHeader = async () => sessionCookie(await signInForTokens(identityUrl));
+    const sessionJar = async (): Promise<Cookie[]> =>
+      (await cookieHeader()).split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return {
+          name: pair.slice(0, at),
+          value: pair.slice(at + 1),
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        };
+      });
+    const noCookies = async (): Promise<Cookie[]> => [];
+
+    const browser = await launchBrowser();
+    for (const page of PAGES) {
+      const who = page.signedIn ? 'signed in' : 'signed out';
+      const measure = (site: 'handbook' | 'plain') =>
+        measurePage(
+          browser,
+          origins[site] + page.path,
+          page.visible,
+          RUNS,
+          page.signedIn && site === 'handbook' ? sessionJar : noCookies,
+        );
+      const handbook = await measure('handbook');
+      const plain = page.inPlain ? await measure('plain') : undefined;
+      progress(`loads of ${page.path} measured`);
+      const pick = (figures: typeof handbook | undefined, kind: 'cold' | 'warm', value: 'bytes' | 'visibleMs') =>
+        figures && median(figures[kind].map((load) => load[value]));
+      rows.push(
+        {
+          figure: `${page.path} (${who}) cold load: bytes on the wire`,
+          handbook: pick(handbook, 'cold', 'bytes')! / 1024,
+          plain: plain && pick(plain, 'cold', 'bytes')! / 1024,
+          unit: 'KiB',
+          target: page.inPlain ? { op: '<=', limit: 1.05 } : undefined,
+        },
+        {
+          figure: `${page.path} cold load: ${page.visible} visible`,
+          handbook: pick(handbook, 'cold', 'visibleMs')!,
+          plain: pick(plain, 'cold', 'visibleMs'),
+          unit: 'ms',
+        },
+        {
+          figure: `${page.path} warm load: ${page.visible} visible`,
+          handbook: pick(handbook, 'warm', 'visibleMs')!,
+          plain: pick(plain, 'warm', 'visibleMs'),
+          unit: 'ms',
+        },
+      );
+    }
+    await browser.close();
+
+    for (const preset of ['mobile', 'desktop'] as Preset[]) {
+      for (const page of PAGES) {
+        const runsOf = (site: 'handbook' | 'plain') =>
+          lighthouseRuns(
+            origins[site] + page.path,
+            preset,
+            RUNS,
+            page.signedIn && site === 'handbook' ? sessionJar : noCookies,
+          );
+        const handbook = await runsOf('handbook');
+        const plain = page.inPlain ? await runsOf('plain') : undefined;
+        progress(
+          `Lighthouse ${preset} ${page.path}: ${JSON.stringify(handbook.map((run) => run.performance))} / ${JSON.stringify(plain?.map((run) => run.performance))}`,
+        );
+        const pick = (results: LighthouseResult[] | undefined, key: keyof LighthouseResult) =>
+          results && median(results.map((result) => result[key]));
+        const name = `Lighthouse ${preset} ${page.path}`;
+        rows.push(
+          {
+            figure: `${name}: performance`,
+            handbook: pick(handbook, 'performance')!,
+            plain: pick(plain, 'performance'),
+            unit: '',
+            target: preset === 'mobile' ? { op: '>=', limit: 90, alone: true } : undefined,
+            atLeastPlain: preset === 'mobile',
+          },
+          { figure: `${name}: LCP`, handbook: pick(handbook, 'lcpMs')!, plain: pick(plain, 'lcpMs'), unit: 'ms' },
+          { figure: `${name}: TBT`, handbook: pick(handbook, 'tbtMs')!, plain: pick(plain, 'tbtMs'), unit: 'ms' },
+          {
+            figure: `${name}: accessibility, best practices`,
+            handbook: Math.min(pick(handbook, 'accessibility')!, pick(handbook, 'bestPractices')!),
+            plain: plain && Math.min(pick(plain, 'accessibility')!, pick(plain, 'bestPractices')!),
+            unit: '',
+            target: { op: '>=', limit: 100, alone: true },
+          },
+        );
+      }
+    }
+
+    const cookie = await cookieHeader();
+    const mainBundle = (await (await fetch(`${origins.handbook}/sign-in`)).text()).match(
+      /\/assets\/js\/main\.[0-9a-f]+\.js/,
+    )?.[0];
+    const plainBundle = (await (await fetch(`${origins.plain}/how-we-work/testing`)).text()).match(
+      /\/assets\/js\/main\.[0-9a-f]+\.js/,
+    )?.[0];
+    for (const [what, handbookPath, plainPath] of [
+      ['a page (HTML)', '/how-we-work/testing', '/how-we-work/testing'],
+      ['the main bundle', mainBundle, plainBundle],
+    ] as const) {
+      if (!handbookPath || !plainPath) throw new Error(`no ${what} found to load`);
+      const handbook = await throughput(origins.handbook + handbookPath, cookie);
+      const plain = await throughput(origins.plain + plainPath, undefined);
+      rows.push({
+        figure: `throughput, ${what}, br/gzip`,
+        handbook,
+        plain,
+        unit: 'req/s',
+        target: { op: '>=', limit: 0.7 },
+      });
+    }
+  } finally {
+    stopAll();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then(() => {
+    console.log(
+      `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, medians of ${RUNS} run${RUNS === 1 ? '' : 's'}; load average now ${loadavg()[0].toFixed(2)}.\n`,
+    );
+    console.log(
+      '| Figure | Handbook | Plain Docusaurus, compressed | Ratio | Target |\n| --- | --- | --- | --- | --- |',
+    );
+    for (const row of rows) console.log(formatRow(row));
+  })
+  .catch((error: unknown) => {
+    stopAll();
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  });
