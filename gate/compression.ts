@@ -158,8 +158,8 @@ export function compressedCopies(buildDir: string, files: Iterable<string>) {
   }
 
   /**
-   * Sets `Vary`, `Content-Type` and `Content-Encoding` for the file the gate decided to serve and
-   * says what to send. `Vary` goes on every compressible answer, compressed or not, so no cache
+   * Sets `Vary`, `Content-Type` (the same for every encoding) and `Content-Encoding` for the file
+   * the gate decided to serve and says what to send. `Vary` goes on every compressible answer, compressed or not, so no cache
    * hands a brotli body to a client that did not ask for one, or the reverse.
    */
   function representationOf(
@@ -170,9 +170,9 @@ export function compressedCopies(buildDir: string, files: Iterable<string>) {
     const identity = { root: buildDir, path: `/${file}` };
     if (!isCompressible(file)) return identity;
     response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('Content-Type', TEXT_TYPES[path.extname(file)]);
     const encoding = chooseEncoding(acceptEncoding, copies.get(file) ?? []);
     if (!encoding) return identity;
-    response.setHeader('Content-Type', TEXT_TYPES[path.extname(file)]);
     response.setHeader('Content-Encoding', encoding);
     const suffix = ENCODINGS.find(({ name }) => name === encoding)?.suffix ?? '';
     return { root, path: `/${file}${suffix}` };

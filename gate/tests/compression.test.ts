@@ -131,6 +131,7 @@ describe('compressed serving through the gate', () => {
     const plain = await call(`/${protectedScript}`, { cookie });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.headers.vary, 'Accept-Encoding');
+    assert.equal(plain.headers['content-type'], brotli.headers['content-type']);
     assert.deepEqual(plain.body, original);
 
     const image = await call('/assets/images/diagram-0123abcd.png', { cookie, 'accept-encoding': 'br' });
