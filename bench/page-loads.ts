@@ -1,8 +1,8 @@
 /**
- * Page loads in headless Chromium, as a reader's browser makes them: the bytes on the wire (bodies
- * as served, compressed, plus headers) and the time from navigation to a visible target (a page's
- * h1, the sign-in form's password field), cold (a fresh context, empty cache) and warm (the same
- * page again in that context).
+ * Page loads in headless Chromium on a phone-sized screen, as a reader's browser makes them: the
+ * bytes on the wire (bodies as served, compressed, plus headers) and the time from navigation to a
+ * visible target (a page's h1, the sign-in form's password field), cold (a fresh context, empty
+ * cache) and warm (the same page again in that context).
  */
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -13,8 +13,13 @@ export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 export const QUIET_CHROMIUM_FLAGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run'];
 export const chromiumPath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
 
+/** Lighthouse's mobile screen: the loads are a phone's. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
 export interface PageLoad {
   bytes: number;
+  /** Of those bytes, Mermaid's library (the chunk holding `mermaidAPI`). */
+  mermaidBytes: number;
   visibleMs: number;
 }
 
@@ -36,17 +41,24 @@ const visibilityProbe = (selector: string) => `
 
 async function loadOnce(context: BrowserContext, url: string): Promise<PageLoad> {
   const page = await context.newPage();
-  const sizes: Promise<number>[] = [];
+  const sizes: Promise<{ bytes: number; mermaid: boolean }>[] = [];
   page.on('requestfinished', (request) =>
-    sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)),
+    sizes.push(
+      (async () => {
+        const { responseBodySize, responseHeadersSize } = await request.sizes();
+        const body = request.resourceType() === 'script' ? await (await request.response())?.text() : '';
+        return { bytes: responseBodySize + responseHeadersSize, mermaid: !!body?.includes('mermaidAPI') };
+      })(),
+    ),
   );
   await page.goto(url);
   await page.waitForFunction(() => '__benchVisibleMs' in window, null, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   const visibleMs = await page.evaluate(() => (window as unknown as { __benchVisibleMs: number }).__benchVisibleMs);
-  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  const loaded = await Promise.all(sizes);
+  const sum = (of: typeof loaded) => of.reduce((total, { bytes }) => total + bytes, 0);
   await page.close();
-  return { bytes, visibleMs };
+  return { bytes: sum(loaded), mermaidBytes: sum(loaded.filter(({ mermaid }) => mermaid)), visibleMs };
 }
 
 export interface PageFigures {
@@ -64,7 +76,7 @@ export async function measurePage(
 ): Promise<PageFigures> {
   const figures: PageFigures = { cold: [], warm: [] };
   for (let run = 0; run < runs; run += 1) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext(PHONE);
     await context.addCookies(await cookies());
     await context.addInitScript({ content: visibilityProbe(selector) });
     figures.cold.push(await loadOnce(context, url));

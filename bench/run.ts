@@ -129,8 +129,11 @@ async function main(): Promise<void> {
       const handbook = await measure('handbook');
       const plain = page.inPlain ? await measure('plain') : undefined;
       progress(`loads of ${page.path} measured`);
-      const pick = (figures: typeof handbook | undefined, kind: 'cold' | 'warm', value: 'bytes' | 'visibleMs') =>
-        figures && median(figures[kind].map((load) => load[value]));
+      const pick = (
+        figures: typeof handbook | undefined,
+        kind: 'cold' | 'warm',
+        value: 'bytes' | 'mermaidBytes' | 'visibleMs',
+      ) => figures && median(figures[kind].map((load) => load[value]));
       rows.push(
         {
           figure: `${page.path} (${who}) cold load: bytes on the wire`,
@@ -138,6 +141,12 @@ async function main(): Promise<void> {
           plain: plain && pick(plain, 'cold', 'bytes')! / 1024,
           unit: 'KiB',
           target: page.inPlain ? { op: '<=', limit: 1.05 } : undefined,
+        },
+        {
+          figure: `${page.path} cold load: of which Mermaid's library`,
+          handbook: pick(handbook, 'cold', 'mermaidBytes')! / 1024,
+          plain: plain && pick(plain, 'cold', 'mermaidBytes')! / 1024,
+          unit: 'KiB',
         },
         {
           figure: `${page.path} cold load: ${page.visible} visible`,
