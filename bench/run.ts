@@ -1,186 +1,248 @@
 /**
- * `npm run bench`: the handbook's performance figures against their baselines, in one bounded run
- * on loopback. Prints a table and writes `bench-results.json` at the repository root.
- *
- *   1. build time and memory, Faster against webpack (project-copies.ts, build-timing.ts)
- *   2. bytes and 3. times of page loads, against the site without the gate (page-bench.ts)
- *   4. search (search-metrics.ts)   5. Lighthouse (lighthouse.ts)   6. serving load (serving.ts)
- *
- * A section that fails is reported and the others still run; the exit code is then 1.
+ * `npm run bench`: the handbook, served by its own gate server, against plain Docusaurus of the
+ * same docs served compressed, in one run on loopback (ports of its own; no lock needed). Prints
+ * a Markdown table of medians with ratios (handbook / plain) and the targets of issue 11.
+ *   BENCH_RUNS=3 (runs per figure, medians reported)
  */
-import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { localIdentityUrl } from '../identity/local-pool';
+import type { Cookie } from '@playwright/test';
 import { sessionCookie, signInForTokens } from '../gate/tests/session-cookies';
-import { launchBrowser, ReaderSession } from './browser';
-import { compareBuilds, buildFigures, timeBuild } from './build-timing';
-import { DIAGRAM_PAGE } from './browser-metrics';
-import { cleanUpAll, cleanUpOnSignals } from './cleanup';
-import { assertIdentityPortFree, startIdentityService } from './identity-service';
-import { lighthouseFigures } from './lighthouse';
-import { pageFigures, runPageBench } from './page-bench';
-import { copyProject, removeGate, switchFasterOff } from './project-copies';
-import { formatTable, writeResults } from './report';
-import type { Figure } from './report';
-import { searchFigures } from './search-metrics';
-import { startServers } from './servers';
-import { loadScenarios, protectedChunkOf, servingFigures } from './serving';
+import { lighthouseRuns } from './lighthouse';
+import type { LighthouseResult, Preset } from './lighthouse';
+import { launchBrowser, measurePage } from './page-loads';
+import { buildSites, freePort, startServer, stopAll } from './sites';
+import { throughput } from './throughput';
 
-const PROJECT_DIR = path.resolve(__dirname, '..');
-const RESULTS_FILE = path.join(PROJECT_DIR, 'bench-results.json');
-/** Every timed figure is the median of this many runs (fewer only for a quick look at the harness). */
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** BENCH_SKIP_BUILD_COMPARISON=1: one product build instead of the Faster/webpack comparison. */
-const SKIP_BUILD_COMPARISON = process.env.BENCH_SKIP_BUILD_COMPARISON === '1';
-/** The whole run stays under this bound (BENCH_BUDGET_MINUTES to allow more webpack runs). */
-const BUDGET_SECONDS = Number(process.env.BENCH_BUDGET_MINUTES ?? 14) * 60;
-/** What the sections after the builds take on a quiet 2-core machine (about 5.3 min), with room. */
-const AFTER_BUILDS_SECONDS = 6 * 60;
-/** BENCH_ONLY=pages,search,lighthouse,serving: only those sections after the builds. */
-const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive integer, got ${RUNS}`);
-if (!(BUDGET_SECONDS > 0)) throw new Error('BENCH_BUDGET_MINUTES must be a positive number');
 
-const started = performance.now();
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
-const progress = (line: string) => console.log(`[bench ${elapsed()}] ${line}`);
+/** Pages measured: a signed-out visitor's sign-in page, a page without diagrams, a diagram page. */
+const PAGES = [
+  { path: '/sign-in', signedIn: false, visible: 'input[type="password"]', inPlain: false },
+  { path: '/how-we-work/testing', signedIn: true, visible: 'h1', inPlain: true },
+  { path: '/arc/architecture', signedIn: true, visible: 'h1', inPlain: true },
+];
 
-const figures: Figure[] = [];
-/** Taken with the copies: the project may be committed to while the bench runs. */
-let source = 'unknown';
-const failures: { section: string; error: string }[] = [];
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** Runs one section; its failure is recorded and the bench goes on. */
-async function section(name: string, body: () => Promise<Figure[]>): Promise<void> {
-  if (ONLY && !ONLY.includes(name)) return;
-  progress(`${name}…`);
-  try {
-    figures.push(...(await body()));
-  } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    failures.push({ section: name, error: message });
-    progress(`${name} FAILED: ${message}`);
+interface Row {
+  figure: string;
+  handbook: number;
+  plain?: number;
+  unit: string;
+  /** Met when handbook / plain (or handbook alone, with `alone`) compares so with `limit`. */
+  target?: { op: '<=' | '>='; limit: number; alone?: boolean };
+  /** A score that must also be at least the plain site's. */
+  atLeastPlain?: boolean;
+}
+const rows: Row[] = [];
+
+function formatRow({ figure, handbook, plain, unit, target, atLeastPlain }: Row): string {
+  const show = (value?: number) =>
+    value === undefined
+      ? ''
+      : `${Number.isInteger(value) ? value : value.toFixed(unit === 'KiB' ? 1 : 0)} ${unit}`.trim();
+  const ratio = plain ? handbook / plain : undefined;
+  let verdict = '';
+  if (target) {
+    const measured = target.alone ? handbook : ratio;
+    const beatsPlain = !atLeastPlain || plain === undefined || handbook >= plain;
+    const met =
+      beatsPlain &&
+      measured !== undefined &&
+      (target.op === '<=' ? measured <= target.limit : measured >= target.limit);
+    const also = atLeastPlain && plain !== undefined ? ' and ≥ plain' : '';
+    verdict = `${target.op === '<=' ? '≤' : '≥'} ${target.limit}${target.alone ? '' : '×'}${also} ${met ? 'met' : '**missed**'}`;
   }
+  return `| ${figure} | ${show(handbook)} | ${show(plain)} | ${ratio === undefined ? '' : ratio.toFixed(2)} | ${verdict} |`;
 }
 
 async function main(): Promise<void> {
-  cleanUpOnSignals();
-  const load = loadavg()[0];
-  const busy = load > cpus().length / 2 ? ' (a busy machine: timings suffer)' : '';
-  progress(`load average ${load.toFixed(2)} on ${cpus().length} cores${busy}`);
-  await assertIdentityPortFree();
-
-  // One snapshot of the source for all three copies: the project may be edited while this runs.
-  source = sourceVersion();
-  const productDir = copyProject(PROJECT_DIR, 'product');
-  const webpackDir = copyProject(PROJECT_DIR, 'webpack');
-  const baselineDir = copyProject(PROJECT_DIR, 'baseline');
-  switchFasterOff(webpackDir);
-  removeGate(baselineDir);
-  progress(`copies: product ${productDir}, webpack ${webpackDir}, baseline ${baselineDir}`);
-
-  if (SKIP_BUILD_COMPARISON) {
-    progress(`product built in ${(await timeBuild(productDir, 'faster')).seconds.toFixed(1)} s (comparison skipped)`);
-  } else {
-    const deadline = started + (BUDGET_SECONDS - AFTER_BUILDS_SECONDS) * 1000;
-    const comparison = await compareBuilds(productDir, webpackDir, RUNS, deadline, progress);
-    figures.push(...buildFigures(comparison));
-    if (comparison.webpackError) failures.push({ section: 'build (webpack)', error: comparison.webpackError });
-  }
-  const baselineBuild = await timeBuild(baselineDir, 'baseline');
-  progress(`baseline (no gate) built in ${baselineBuild.seconds.toFixed(1)} s`);
-
-  await startIdentityService(productDir);
-  const productBuildDir = path.join(productDir, 'build');
-  const baselineBuildDir = path.join(baselineDir, 'build');
-  const { origins } = await startServers(productDir, {
-    gate: productBuildDir,
-    plain: productBuildDir,
-    baseline: baselineBuildDir,
-  });
-  progress(`serving: gate ${origins.gate}, plain ${origins.plain}, baseline ${origins.baseline}`);
-
-  const browser = await launchBrowser();
-  const session = new ReaderSession(browser, origins.gate);
-
-  await section('pages', async () =>
-    pageFigures(
-      await runPageBench(browser, session, { product: origins.gate, baseline: origins.baseline }, RUNS, progress),
-    ),
+  const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-bench-'));
+  progress(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${cpus().length} cores; work in ${workDir}`,
   );
-  await section('search', () =>
-    searchFigures(
-      browser,
-      session,
-      {
-        product: { origin: origins.gate, dir: productBuildDir },
-        baseline: { origin: origins.baseline, dir: baselineBuildDir },
-      },
-      RUNS,
-      progress,
-    ),
-  );
-  await section('lighthouse', () =>
-    lighthouseFigures(
-      [
-        { label: '/sign-in (signed out)', url: `${origins.gate}/sign-in` },
+  try {
+    const identityPort = await freePort();
+    const identityUrl = await startServer(
+      'identity/start.ts',
+      ['--port', String(identityPort)],
+      identityPort,
+      '/health',
+    );
+    progress('building the handbook and the plain site');
+    const builds = await buildSites(workDir, identityPort);
+    const { precompress } = builds;
+    progress(
+      `handbook built in ${builds.productSeconds.toFixed(1)} s; precompressing ${precompress.files} files took ` +
+        `${precompress.seconds.toFixed(1)} s more (${(precompress.bytes / 1024).toFixed(0)} KiB → brotli ` +
+        `${(precompress.compressed.br / 1024).toFixed(0)} KiB, gzip ${(precompress.compressed.gzip / 1024).toFixed(0)} KiB)`,
+    );
+    const [gatePort, plainPort] = [await freePort(), await freePort()];
+    const origins = {
+      handbook: await startServer(
+        'gate/serve.ts',
+        ['--dir', builds.product, '--port', String(gatePort), '--without-identity'],
+        gatePort,
+        '/sign-in',
+      ),
+      plain: await startServer('bench/plain-server.ts', [builds.plain, String(plainPort)], plainPort, '/'),
+    };
+
+    const cookieHeader = async () => sessionCookie(await signInForTokens(identityUrl));
+    const sessionJar = async (): Promise<Cookie[]> =>
+      (await cookieHeader()).split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return {
+          name: pair.slice(0, at),
+          value: pair.slice(at + 1),
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        };
+      });
+    const noCookies = async (): Promise<Cookie[]> => [];
+
+    const browser = await launchBrowser();
+    for (const page of PAGES) {
+      const who = page.signedIn ? 'signed in' : 'signed out';
+      const measure = (site: 'handbook' | 'plain') =>
+        measurePage(
+          browser,
+          origins[site] + page.path,
+          page.visible,
+          RUNS,
+          page.signedIn && site === 'handbook' ? sessionJar : noCookies,
+        );
+      const handbook = await measure('handbook');
+      const plain = page.inPlain ? await measure('plain') : undefined;
+      progress(`loads of ${page.path} measured`);
+      const pick = (
+        figures: typeof handbook | undefined,
+        kind: 'cold' | 'warm',
+        value: 'bytes' | 'mermaidBytes' | 'visibleMs',
+      ) => figures && median(figures[kind].map((load) => load[value]));
+      rows.push(
         {
-          label: `${DIAGRAM_PAGE} (signed in)`,
-          url: origins.gate + DIAGRAM_PAGE,
-          cookies: async () => (await session.storageState()).cookies,
+          figure: `${page.path} (${who}) cold load: bytes on the wire`,
+          handbook: pick(handbook, 'cold', 'bytes')! / 1024,
+          plain: plain && pick(plain, 'cold', 'bytes')! / 1024,
+          unit: 'KiB',
+          target: page.inPlain ? { op: '<=', limit: 1.05 } : undefined,
         },
-      ],
-      RUNS,
-      progress,
-    ),
-  );
-  await section('serving', async () => {
-    const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
-    const scenarios = loadScenarios(DIAGRAM_PAGE, protectedChunkOf(productBuildDir), cookie);
-    return servingFigures({ gate: origins.gate, plain: origins.plain }, scenarios, RUNS, progress);
+        {
+          figure: `${page.path} cold load: of which Mermaid's library`,
+          handbook: pick(handbook, 'cold', 'mermaidBytes')! / 1024,
+          plain: plain && pick(plain, 'cold', 'mermaidBytes')! / 1024,
+          unit: 'KiB',
+        },
+        {
+          figure: `${page.path} cold load: ${page.visible} visible`,
+          handbook: pick(handbook, 'cold', 'visibleMs')!,
+          plain: pick(plain, 'cold', 'visibleMs'),
+          unit: 'ms',
+        },
+        {
+          figure: `${page.path} warm load: ${page.visible} visible`,
+          handbook: pick(handbook, 'warm', 'visibleMs')!,
+          plain: pick(plain, 'warm', 'visibleMs'),
+          unit: 'ms',
+        },
+      );
+    }
+    await browser.close();
+
+    for (const preset of ['mobile', 'desktop'] as Preset[]) {
+      for (const page of PAGES) {
+        const runsOf = (site: 'handbook' | 'plain') =>
+          lighthouseRuns(
+            origins[site] + page.path,
+            preset,
+            RUNS,
+            page.signedIn && site === 'handbook' ? sessionJar : noCookies,
+          );
+        const handbook = await runsOf('handbook');
+        const plain = page.inPlain ? await runsOf('plain') : undefined;
+        progress(
+          `Lighthouse ${preset} ${page.path}: ${JSON.stringify(handbook.map((run) => run.performance))} / ${JSON.stringify(plain?.map((run) => run.performance))}`,
+        );
+        const pick = (results: LighthouseResult[] | undefined, key: keyof LighthouseResult) =>
+          results && median(results.map((result) => result[key]));
+        const name = `Lighthouse ${preset} ${page.path}`;
+        rows.push(
+          {
+            figure: `${name}: performance`,
+            handbook: pick(handbook, 'performance')!,
+            plain: pick(plain, 'performance'),
+            unit: '',
+            target: preset === 'mobile' ? { op: '>=', limit: 90, alone: true } : undefined,
+            atLeastPlain: preset === 'mobile',
+          },
+          { figure: `${name}: LCP`, handbook: pick(handbook, 'lcpMs')!, plain: pick(plain, 'lcpMs'), unit: 'ms' },
+          { figure: `${name}: TBT`, handbook: pick(handbook, 'tbtMs')!, plain: pick(plain, 'tbtMs'), unit: 'ms' },
+          {
+            figure: `${name}: accessibility, best practices`,
+            handbook: Math.min(pick(handbook, 'accessibility')!, pick(handbook, 'bestPractices')!),
+            plain: plain && Math.min(pick(plain, 'accessibility')!, pick(plain, 'bestPractices')!),
+            unit: '',
+            target: { op: '>=', limit: 100, alone: true },
+          },
+        );
+      }
+    }
+
+    const cookie = await cookieHeader();
+    const mainBundle = (await (await fetch(`${origins.handbook}/sign-in`)).text()).match(
+      /\/assets\/js\/main\.[0-9a-f]+\.js/,
+    )?.[0];
+    const plainBundle = (await (await fetch(`${origins.plain}/how-we-work/testing`)).text()).match(
+      /\/assets\/js\/main\.[0-9a-f]+\.js/,
+    )?.[0];
+    for (const [what, handbookPath, plainPath] of [
+      ['a page (HTML)', '/how-we-work/testing', '/how-we-work/testing'],
+      ['the main bundle', mainBundle, plainBundle],
+    ] as const) {
+      if (!handbookPath || !plainPath) throw new Error(`no ${what} found to load`);
+      const handbook = await throughput(origins.handbook + handbookPath, cookie);
+      const plain = await throughput(origins.plain + plainPath, undefined);
+      rows.push({
+        figure: `throughput, ${what}, br/gzip`,
+        handbook,
+        plain,
+        unit: 'req/s',
+        target: { op: '>=', limit: 0.7 },
+      });
+    }
+  } finally {
+    stopAll();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then(() => {
+    console.log(
+      `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, medians of ${RUNS} run${RUNS === 1 ? '' : 's'}; load average now ${loadavg()[0].toFixed(2)}.\n`,
+    );
+    console.log(
+      '| Figure | Handbook | Plain Docusaurus, compressed | Ratio | Target |\n| --- | --- | --- | --- | --- |',
+    );
+    for (const row of rows) console.log(formatRow(row));
+  })
+  .catch((error: unknown) => {
+    stopAll();
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
   });
-}
-
-/** The commit measured, and whether the working tree (which the copies took) differed from it. */
-function sourceVersion(): string {
-  try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: PROJECT_DIR, encoding: 'utf8' }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' + uncommitted changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
-async function finish(): Promise<void> {
-  let fatal: unknown;
-  try {
-    await main();
-  } catch (error) {
-    fatal = error;
-  }
-  await cleanUpAll();
-  const seconds = (performance.now() - started) / 1000;
-  if (fatal) {
-    failures.push({ section: 'setup', error: fatal instanceof Error ? (fatal.stack ?? fatal.message) : String(fatal) });
-  }
-  console.log(`\n${formatTable(figures)}\n`);
-  const targets = figures.filter((item) => item.met !== null);
-  console.log(
-    `targets met: ${targets.filter((item) => item.met).length} of ${targets.length}; ` +
-      `total ${(seconds / 60).toFixed(1)} min; load average now ${loadavg()[0].toFixed(2)}`,
-  );
-  for (const failure of failures) console.error(`\nFAILED ${failure.section}:\n${failure.error}`);
-  writeResults(RESULTS_FILE, figures, {
-    date: new Date().toISOString(),
-    source,
-    durationSeconds: Math.round(seconds),
-    runsPerTimedFigure: RUNS,
-    machine: { cores: cpus().length, loadAverageAtEnd: loadavg()[0], node: process.version },
-    failures,
-  });
-  console.log(`wrote ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
-  process.exitCode = failures.length ? 1 : 0;
-}
-
-void finish();

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import send from 'send';
 import { accessLogLine } from './access-log';
 import type { PageLoad } from './access-log';
+import { compressedCopies } from './compression';
 import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
 import { CLEAR_SITE_CACHE, contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
@@ -101,7 +102,9 @@ function answer(response: ServerResponse, status: number, text: string, headers:
 
 export function createGateServer(options: GateServerOptions): http.Server {
   const manifest = options.manifest ?? readManifest(options.buildDir);
-  const site = siteOf(manifest, listBuildFiles(options.buildDir));
+  const files = listBuildFiles(options.buildDir);
+  const site = siteOf(manifest, files);
+  const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
   const localOnly = manifest.auth.mode === 'local';
@@ -150,8 +153,13 @@ export function createGateServer(options: GateServerOptions): http.Server {
     }
     response.statusCode = decision.status;
     response.setHeader('Cache-Control', cacheControl(decision));
-    send(request, `/${decision.file}`, { root: options.buildDir, index: false, dotfiles: 'deny', cacheControl: false })
-      .on('error', () => answer(response, 404, 'Not found.'))
+    const { root, path } = compressed.representationOf(decision.file, request.headers['accept-encoding'], response);
+    send(request, path, { root, index: false, dotfiles: 'deny', cacheControl: false })
+      .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
+        response.removeHeader('Content-Encoding');
+        if (error.status === 416) answer(response, 416, 'Range not satisfiable.', error.headers);
+        else answer(response, 404, 'Not found.');
+      })
       .pipe(response);
   }
 
