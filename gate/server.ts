@@ -177,9 +177,8 @@ export function createGateServer(options: GateServerOptions): http.Server {
       });
     },
   );
-  // Node's header timeout starts with a request's first bytes, and while its checks run the idle
-  // timeout never fires either (Node 20): a connection that sends nothing would be kept forever.
-  // It gets the header deadline for its first request; keep-alive bounds the ones after.
+  // Under Node 20's own timeouts a connection that sends nothing (or a byte) was seen to stay open
+  // indefinitely: it gets the header deadline for its first request; keep-alive bounds the rest.
   const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
   server.on('connection', (socket: Socket) => {
     const deadline = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);

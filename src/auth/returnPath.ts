@@ -6,11 +6,32 @@ import { RETURN_TO_PARAM, SIGN_IN_PATH } from './signInRoute';
 
 const STORAGE_KEY = 'handbook:return-path';
 
+const BASE = 'https://handbook.invalid';
+
+/**
+ * A path on this site as written: one `/`, then not a second `/` or `\\` (which would make it
+ * scheme-relative), and no control character (which URL parsers drop, joining what it separated).
+ */
+function isSitePath(value: string): boolean {
+  return (
+    /^\/(?![/\\])/.test(value) &&
+    ![...value].some((character) => character === '\\' || character.charCodeAt(0) < 0x20 || character === '\x7f')
+  );
+}
+
+/**
+ * The path to send the reader to, or null. The value checked is the value used: after the URL
+ * parser has normalised it (`/.//evil.example` becomes `//evil.example`), it must still be a path
+ * on this site, and parsing it again must not change it.
+ */
 export function safeReturnPath(candidate: unknown): string | null {
-  if (typeof candidate !== 'string' || !candidate.startsWith('/') || candidate.startsWith('//')) return null;
-  if ([...candidate].some((character) => character === '\\' || character.charCodeAt(0) < 0x20)) return null;
-  const url = new URL(candidate, 'https://handbook.invalid');
-  return url.origin === 'https://handbook.invalid' ? url.pathname + url.search + url.hash : null;
+  if (typeof candidate !== 'string' || !isSitePath(candidate)) return null;
+  const url = new URL(candidate, BASE);
+  const normalised = url.pathname + url.search + url.hash;
+  // An encoded slash or backslash names no page (the gate refuses it) and only serves to confuse.
+  if (url.origin !== BASE || !isSitePath(normalised) || /%(2f|5c)/i.test(url.pathname)) return null;
+  const again = new URL(normalised, BASE);
+  return again.origin === BASE && again.pathname + again.search + again.hash === normalised ? normalised : null;
 }
 
 export function rememberReturnPath(candidate: unknown): void {
@@ -33,5 +54,5 @@ type PageLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 export function destinationOf(location: PageLocation): string {
   if (location.pathname !== SIGN_IN_PATH) return location.pathname + location.search + location.hash;
   const path = safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
-  return path && new URL(path, 'https://handbook.invalid').pathname !== SIGN_IN_PATH ? path : '/';
+  return path && new URL(path, BASE).pathname !== SIGN_IN_PATH ? path : '/';
 }

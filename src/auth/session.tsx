@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { loadAmplify, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookieSession';
 import type { Reader } from './cookieSession';
+import { destinationOf } from './returnPath';
+import { signOutUrlFor } from './signInRoute';
 
 export type { Reader } from './cookieSession';
 
@@ -17,7 +19,7 @@ interface Session {
   state: SessionState;
   /** Re-reads the session, renewing it if needed; the sign-in form calls it once it is done. */
   refresh(): Promise<void>;
-  /** Signs out everywhere (revokes the refresh token), then shows the gate. */
+  /** Signs out everywhere (revokes the refresh token), empties the cache, then shows the gate. */
   signOut(): Promise<void>;
 }
 
@@ -32,10 +34,14 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
 
   // Amplify's events matter once Amplify runs: a reader with a live session may never load it.
   const stopListening = useRef<(() => void) | null>(null);
+  // While signing out, the page leaves by the sign-out route; the gate must not send it elsewhere first.
+  const signingOut = useRef(false);
   const amplify = useCallback(async () => {
     const client = await loadAmplify();
     stopListening.current ??= client.onSessionChange({
-      ended: () => settle(null),
+      ended: () => {
+        if (!signingOut.current) settle(null);
+      },
       googleSignedIn: () => void client.currentReader().then(settle),
     });
     return client;
@@ -69,8 +75,13 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       state,
       refresh,
       signOut: async () => {
+        signingOut.current = process.env.NODE_ENV === 'production';
         await (await amplify()).signOutEverywhere();
-        settle(null);
+        // A built site is always behind the gate, whose sign-out route empties the browser's cache
+        // of the handbook (Clear-Site-Data) before the sign-in route; the dev server has no gate.
+        if (process.env.NODE_ENV === 'production')
+          window.location.replace(signOutUrlFor(destinationOf(window.location)));
+        else settle(null);
       },
     }),
     [state, refresh, amplify, settle],

@@ -25,3 +25,8 @@ export const PAGE_MIN_VALIDITY_SECONDS = 60;
  * (`Clear-Site-Data: "cache"`) and sends the reader on to the sign-in route with the same query.
  */
 export const SIGN_OUT_PATH = '/sign-out';
+
+/** The sign-out route, then the sign-in route asked to send the reader back to `path` afterwards. */
+export function signOutUrlFor(path: string): string {
+  return `${SIGN_OUT_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent(path)}`;
+}

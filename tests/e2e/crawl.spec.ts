@@ -1,7 +1,8 @@
 /**
  * Every file of the build, asked for through the gate server without a session, as a script and
- * as a page load: no answer carries a line of the handbook. The same crawl with a session from the
- * local service finds every page's line, so the check is known to see the text when it is there.
+ * as a page load: no answer carries a line of the handbook; nor with a session when another site
+ * asks (`Sec-Fetch-Site`). The same crawl with a session from the local service finds every page's
+ * line, so the check is known to see the text when it is there.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -59,6 +60,25 @@ test.describe('signed out', () => {
         expect([301, 302, 401], path).toContain(status);
       }
     });
+  }
+});
+
+test.describe('signed in, asked for by another site', () => {
+  // What a page on another origin of the same site (another port, another subdomain) or on another
+  // site makes the reader's browser send: the session cookies, and where the request came from.
+  for (const site of ['same-site', 'cross-site']) {
+    for (const [name, headers] of Object.entries({ 'a script': asScript, 'a page load': asPage, curl: asCurl })) {
+      test(`${site}, as ${name}: no file of the build shows handbook text`, async ({ playwright, baseURL }) => {
+        const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
+        const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+        const answers = await crawl(request, { ...headers, cookie, 'sec-fetch-site': site });
+        await request.dispose();
+        expect(answers.length).toBeGreaterThan(300);
+        expect(leaks(answers)).toEqual([]);
+        const served = answers.filter(({ status }) => status === 200).map(({ path }) => path.slice(1));
+        expect(served.filter((file) => !publicFiles.has(file))).toEqual([]);
+      });
+    }
   }
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AuthConfigError, buildAuthConfig } from '../../amplify-config';
+import { gateAuthOf } from '../../gate/manifest';
 import { localIdentity } from '../../identity/local-pool';
 import { buildWithEnvironment } from './run-build';
 
@@ -111,6 +112,21 @@ describe('amplify-config', () => {
     assert.equal(mode, 'local');
     assert.equal(amplify.Auth?.Cognito?.userPoolEndpoint, `http://127.0.0.1:${localIdentity.port}`);
     assert.equal(amplify.Auth?.Cognito?.userPoolClientId, localIdentity.userPoolClientId);
+  });
+
+  test('the reader group the gate requires: handbook-readers unless named, and a valid group name', () => {
+    assert.equal(buildAuthConfig(valid).readerGroup, 'handbook-readers');
+    assert.equal(buildAuthConfig({ ...valid, HANDBOOK_AUTH_READER_GROUP: 'eng-handbook' }).readerGroup, 'eng-handbook');
+    assert.equal(buildAuthConfig({ HANDBOOK_AUTH: 'local' }).readerGroup, localIdentity.readerGroup);
+    for (const bad of ['two words', 'x'.repeat(129), 'tab\there']) {
+      assert.ok(
+        problemsOf({ ...valid, HANDBOOK_AUTH_READER_GROUP: bad }).some((problem) =>
+          problem.startsWith('HANDBOOK_AUTH_READER_GROUP is'),
+        ),
+        bad,
+      );
+    }
+    assert.equal(gateAuthOf(buildAuthConfig(valid)).auth.readerGroup, 'handbook-readers');
   });
 
   test('an unknown mode is refused', () => {
