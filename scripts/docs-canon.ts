@@ -1,7 +1,7 @@
 /**
  * The facts of `docs/onboarding/system-facts.md` that other pages can be checked against
- * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules and
- * ECS container names. Used by `npm run check:docs` and the unit tests.
+ * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules,
+ * ECS container names, AWS CLI profiles and Slack channels. Used by `npm run check:docs` and the unit tests.
  */
 export interface Canon {
   /** Declared Sidekiq queues. */
@@ -12,6 +12,10 @@ export interface Canon {
   services: Set<string>;
   /** sidekiq-cron schedule key to its cron line, time zone included. */
   schedules: Map<string, string>;
+  /** AWS CLI profile names. */
+  profiles: Set<string>;
+  /** Slack channels, team channels included. */
+  channels: Set<string>;
 }
 
 const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
@@ -52,7 +56,14 @@ export function readCanon(markdown: string): Canon {
   const schedules = new Map(
     tableRows(markdown, 'Schedule key').map(([key, cron]) => [codeSpans(key)[0], codeSpans(cron)[0]]),
   );
-  return { queues, jobs, services, schedules };
+  const profileRow = tableRows(markdown, 'Thing').find(([thing]) => thing.startsWith('AWS CLI profile'));
+  const profiles = new Set(profileRow?.slice(1).flatMap(codeSpans));
+  const channels = new Set(
+    [...tableRows(markdown, 'Channel'), ...tableRows(markdown, 'Team')].flatMap((row) =>
+      row.flatMap(codeSpans).filter((name) => name.startsWith('#')),
+    ),
+  );
+  return { queues, jobs, services, schedules, profiles, channels };
 }
 
 /** The canon's job names that a name in a page may refer to: exact, or by its last segment. */
@@ -123,9 +134,23 @@ function codeBlocks(body: string): { language: string; code: string }[] {
   }));
 }
 
+/**
+ * Slack channels named in code spans: `#eng...` or hyphenated names, so that a Ruby method such as
+ * `#rows` is not taken for one. Incident channels are named per incident and are not listed.
+ */
+function channelNames(body: string): string[] {
+  return [...body.matchAll(/`(#[a-z][a-z0-9-]*)`/g)]
+    .map((match) => match[1])
+    .filter((name) => (name.startsWith('#eng') || name.includes('-')) && !name.startsWith('#inc-'));
+}
+
 /** Everything in one page that disagrees with the canon, as readable problems. */
 export function checkAgainstCanon(body: string, canon: Canon): string[] {
   const problems = new Set<string>();
+  for (const channel of channelNames(body)) {
+    if (!canon.channels.has(channel))
+      problems.add(`channel "${channel}" is not in the channel or team table of system facts`);
+  }
   for (const name of body.match(JOB_NAME) ?? []) {
     if (NOT_JOBS.has(name)) continue;
     const matches = resolveJob(name, canon);
@@ -151,6 +176,11 @@ export function checkAgainstCanon(body: string, canon: Canon): string[] {
         problems.add(`schedule "${key}" is not in the schedule table of system facts`);
       } else if (canonical !== cron) {
         problems.add(`schedule "${key}" is "${canonical}" in system facts, not "${cron}"`);
+      }
+    }
+    for (const match of code.matchAll(/(?:--profile[ =]|AWS_PROFILE=)["']?([\w-]+)/g)) {
+      if (!canon.profiles.has(match[1])) {
+        problems.add(`AWS CLI profile "${match[1]}" is not one of ${[...canon.profiles].join(', ')}`);
       }
     }
     for (const container of containerNames(code)) {

@@ -81,6 +81,18 @@ describe('the system facts check itself', () => {
       '| --- | --- |',
       '| `platform-web` | puma |',
       '',
+      '| Thing | Staging | Production |',
+      '| --- | --- | --- |',
+      '| AWS CLI profile (IAM Identity Center) | `platform-staging` | `platform-production` |',
+      '',
+      '| Channel | For |',
+      '| --- | --- |',
+      '| `#eng-prod-access` | production access |',
+      '',
+      '| Team | Channel |',
+      '| --- | --- |',
+      '| Reporting | `#eng-reporting` |',
+      '',
       '| Schedule key | Cron |',
       '| --- | --- |',
       '| `reporting_claims_submit_batch` | `0 14 * * 1-5 America/New_York` |',
@@ -151,6 +163,26 @@ describe('the system facts check itself', () => {
     ]);
     assert.deepEqual(checkAgainstCanon(schedule('reporting_claims_nightly_submission', '0 6 * * *'), sample), [
       'schedule "reporting_claims_nightly_submission" is not in the schedule table of system facts',
+    ]);
+  });
+
+  test('refuses an AWS CLI profile that is not one of the canon', () => {
+    const bash = (line: string) => '```bash\n' + line + '\n```\n';
+    assert.deepEqual(checkAgainstCanon(bash('aws sso login --profile platform-production'), sample), []);
+    assert.deepEqual(checkAgainstCanon(bash('aws ec2 describe-instances --profile production'), sample), [
+      'AWS CLI profile "production" is not one of platform-staging, platform-production',
+    ]);
+    assert.deepEqual(checkAgainstCanon(bash('export AWS_PROFILE=staging'), sample), [
+      'AWS CLI profile "staging" is not one of platform-staging, platform-production',
+    ]);
+  });
+
+  test('refuses a channel that is not listed, but not a Ruby method or an incident channel', () => {
+    const prose =
+      'Ask in `#eng-prod-access` or `#eng-reporting`; see `Report#rows`, `#rows` and `#inc-20250312-calls`.';
+    assert.deepEqual(checkAgainstCanon(prose, sample), []);
+    assert.deepEqual(checkAgainstCanon('Ask in `#eng-access-requests`.', sample), [
+      'channel "#eng-access-requests" is not in the channel or team table of system facts',
     ]);
   });
 
