@@ -4,9 +4,13 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
+import { checkAgainstCanon, readCanon } from './docs-canon';
 
 export const MIN_PROSE_WORDS = 200;
+/** The page whose names, queues and jobs every other page must agree with. */
+export const CANON_FILE = fileURLToPath(new URL('../docs/onboarding/system-facts.md', import.meta.url));
 const PLACEHOLDERS = /\b(lorem ipsum|TBD|TODO|FIXME|coming soon|placeholder)\b/i;
 
 export function listDocs(dir: string): string[] {
@@ -58,9 +62,10 @@ export function checkDoc(file: string): string[] {
 
 function main(): void {
   const roots = process.argv.slice(2);
+  const canon = readCanon(readFileSync(CANON_FILE, 'utf8'));
   let failed = 0;
   for (const file of (roots.length ? roots : ['docs']).flatMap(listDocs)) {
-    const problems = checkDoc(file);
+    const problems = [...checkDoc(file), ...checkAgainstCanon(readFileSync(file, 'utf8'), canon)];
     if (problems.length) failed += 1;
     for (const problem of problems) console.log(`${file}: ${problem}`);
   }

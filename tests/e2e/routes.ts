@@ -87,6 +87,7 @@ export const docRoutes = [
   '/onboarding/glossary',
   '/onboarding/learning/react',
   '/onboarding/learning/ruby-rails',
+  '/onboarding/system-facts',
   '/our-values',
 ] as const;
 
