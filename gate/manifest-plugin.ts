@@ -94,26 +94,29 @@ function signInAppOptions(context: LoadContext, auth: HandbookAuthConfig): SignI
 
 /** What a signed-out visitor may load: the sign-in page, what it references, and the site's images. */
 export async function publicShell(outDir: string, brand: string[]): Promise<string[]> {
+  const existing = new Set(listBuildFiles(outDir));
+  /** The page's own files that the build holds; anything else stops the build. */
+  const ownFiles = (files: string[]) => {
+    const foreign = files.filter(
+      (file) => file !== SIGN_IN_HTML && !file.startsWith(`${SIGN_IN_ASSETS}/`) && !brand.includes(file),
+    );
+    if (foreign.length)
+      throw new Error(`Gate manifest: the sign-in page loads files that are not its own: ${foreign.join(', ')}`);
+    const missing = files.filter((file) => !existing.has(file));
+    if (missing.length) throw new Error(`Gate manifest: the shell names files the build lacks: ${missing.join(', ')}`);
+    return files;
+  };
   const html = await readFile(path.join(outDir, SIGN_IN_HTML), 'utf8');
-  const shell = new Set<string>([SIGN_IN_HTML, ...brand, ...assetsReferencedBy(html)]);
+  const shell = new Set<string>(ownFiles([SIGN_IN_HTML, ...brand, ...assetsReferencedBy(html)]));
   for (const file of [...shell].filter((name) => name.endsWith('.css'))) {
     const css = await readFile(path.join(outDir, file), 'utf8');
-    assetsReferencedByCss(css, file).forEach((asset) => shell.add(asset));
+    ownFiles(assetsReferencedByCss(css, file)).forEach((asset) => shell.add(asset));
   }
   const files = [...shell].sort();
-  const foreign = files.filter(
-    (file) => file !== SIGN_IN_HTML && !file.startsWith(`${SIGN_IN_ASSETS}/`) && !brand.includes(file),
-  );
-  if (foreign.length) {
-    throw new Error(`Gate manifest: the sign-in page loads files that are not its own: ${foreign.join(', ')}`);
-  }
   for (const kind of ['.js', '.css']) {
     if (!files.some((file) => file.startsWith(`${SIGN_IN_ASSETS}/`) && file.endsWith(kind)))
       throw new Error(`Gate manifest: ${SIGN_IN_HTML} loads no ${kind} file from ${SIGN_IN_ASSETS}/`);
   }
-  const existing = new Set(listBuildFiles(outDir));
-  const missing = files.filter((file) => !existing.has(file));
-  if (missing.length) throw new Error(`Gate manifest: the shell names files the build lacks: ${missing.join(', ')}`);
   return files;
 }
 

@@ -64,7 +64,11 @@ function siteModules(options: SignInAppOptions): esbuild.Plugin {
     'amplify-ui.css?url': `import '@aws-amplify/ui-react/styles.layer.css';
 export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
   };
-  const ids = new RegExp(`^(${Object.keys(modules).map((id) => id.replace(/[.?]/g, '\\$&')).join('|')})$`);
+  const ids = new RegExp(
+    `^(${Object.keys(modules)
+      .map((id) => id.replace(/[.?]/g, '\\$&'))
+      .join('|')})$`,
+  );
   return {
     name: 'sign-in-app-site-modules',
     setup(build) {
@@ -93,6 +97,9 @@ export function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions 
     format: 'iife',
     target: ['es2020'],
     jsx: 'automatic',
+    // Not the site's tsconfig.json: esbuild applies its `strict` to some modules and not others
+    // from one build to the next (a "use strict" more or less), which would change the hashes.
+    tsconfigRaw: {},
     minify: !options.development,
     sourcemap: options.development ? 'inline' : false,
     legalComments: 'none',
@@ -155,8 +162,7 @@ export function signInHtml(options: SignInAppOptions, stylesheet: string, script
  * the script, the script named by its hash, then the HTML naming both.
  */
 export function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): SignInAppFile[] {
-  const relative = (file: esbuild.OutputFile) =>
-    path.relative(options.siteDir, file.path).split(path.sep).join('/');
+  const relative = (file: esbuild.OutputFile) => path.relative(options.siteDir, file.path).split(path.sep).join('/');
   const script = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.js`);
   const stylesheet = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.css`);
   if (!script || !stylesheet) throw new Error('Sign-in page: esbuild produced no sign-in.js and sign-in.css');
