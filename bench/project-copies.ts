@@ -94,12 +94,11 @@ export function switchFasterOff(copyDir: string): void {
 
 /**
  * The same site without the sign-in gate: no `Root` wrapper, no Amplify client module, no inline
- * live-session script, no account navbar item and its component type, no sign-in route and no gate
- * manifest plugin (which insists on the sign-in chunks). What remains is the handbook a plain
- * Docusaurus site would serve.
+ * live-session script, no account navbar item and its component type, and no gate manifest plugin
+ * (which builds the sign-in page). What remains is the handbook a plain Docusaurus site would serve.
  */
 export function removeGate(copyDir: string): void {
-  for (const file of ['src/theme/Root.tsx', 'src/theme/NavbarItem/ComponentTypes.tsx', 'src/pages/sign-in.tsx']) {
+  for (const file of ['src/theme/Root.tsx', 'src/theme/NavbarItem/ComponentTypes.tsx']) {
     const absolute = path.join(copyDir, file);
     if (!existsSync(absolute)) throw new PatchError(`${file} is gone: update bench/project-copies.ts`);
     rmSync(absolute);
