@@ -1,11 +1,10 @@
-import type { Config, PluginConfig } from '@docusaurus/types';
+import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
 import gateManifestPlugin from './gate/manifest-plugin';
 import { liveSessionScript } from './src/auth/liveSessionScript';
-import { SIGN_IN_PATH } from './src/auth/signInRoute';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
@@ -58,13 +57,12 @@ const presetOptions = {
     breadcrumbs: true,
   },
   blog: false,
-  // Only the sign-in route lives in src/pages: the handbook itself is docs.
-  pages: {},
+  // The handbook is docs; the sign-in page is an application of its own (src/sign-in-app).
+  pages: false,
   theme: {
     customCss: './src/css/custom.css',
   },
   sitemap: {
-    ignorePatterns: [SIGN_IN_PATH],
     lastmod: null,
     changefreq: null,
     priority: null,
@@ -134,38 +132,6 @@ const themeConfig = {
   },
 } satisfies Preset.ThemeConfig;
 
-/**
- * `import href from 'x.css?url'`: a stylesheet as a file of its own, fetched only where a component
- * links it. Docusaurus puts every imported stylesheet in the one site-wide CSS file, and Amplify
- * UI's styles are needed only by the sign-in form, which imports them as `amplify-ui.css?url` (an
- * alias: webpack refuses a query on a package's exported subpath).
- */
-const stylesheetUrlImports: PluginConfig = () => ({
-  name: 'stylesheet-url-imports',
-  configureWebpack(webpackConfig) {
-    const cssRule = webpackConfig.module?.rules?.find(
-      (rule) => !!rule && typeof rule === 'object' && String(rule.test) === String(/\.css$/i),
-    );
-    if (!cssRule || typeof cssRule !== 'object') {
-      throw new Error('stylesheet-url-imports: no CSS rule to exclude ?url from');
-    }
-    cssRule.resourceQuery = { not: [/url/] };
-    return {
-      resolve: { alias: { 'amplify-ui.css$': require.resolve('@aws-amplify/ui-react/styles.layer.css') } },
-      module: {
-        rules: [
-          {
-            test: /\.css$/i,
-            resourceQuery: /url/,
-            type: 'asset/resource',
-            generator: { filename: 'assets/css/[name].[contenthash:8][ext]' },
-          },
-        ],
-      },
-    };
-  },
-});
-
 const config = {
   title: 'Engineering Handbook',
   tagline: 'Engineering guidelines and technical documentation',
@@ -203,7 +169,7 @@ const config = {
   },
   customFields: { auth },
   presets: [['classic', presetOptions]],
-  plugins: [stylesheetUrlImports, (context) => gateManifestPlugin(context, { auth })],
+  plugins: [(context) => gateManifestPlugin(context, { auth })],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 } satisfies Config;

@@ -1,37 +1,21 @@
 /**
- * Docusaurus plugin: after the build, writes the gate's manifest (see `manifest.ts`). The public
- * shell is computed, not listed by hand: the sign-in page's HTML and what it references, the
- * entry bundles, the sign-in route's chunks and the lazily loaded sign-in form, so a new chunk or
- * a renamed file can neither leak nor break sign-in. The build fails if any part cannot be found.
+ * Docusaurus plugin: builds the sign-in page (`sign-in-app.ts`) into the build, then writes the
+ * gate's manifest (see `manifest.ts`). The public shell is computed, not listed by hand: the
+ * sign-in page's HTML and what it references, and the site's logos and favicon, which the page
+ * shows. Nothing Docusaurus emits is public: its bundles name every page and chunk of the
+ * handbook. The build fails if any part of the shell cannot be found or lies outside the page's
+ * own files. Under `npm start` it serves the same page, rebuilt as its sources change.
  */
 import { createHash } from 'node:crypto';
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { access, readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { SIGN_IN_PATH } from '../src/auth/signInRoute';
 import type { HandbookAuthConfig } from '../amplify-config';
 import { gateAuthOf, listBuildFiles, MANIFEST_FILE } from './manifest';
 import type { GateManifest } from './manifest';
-
-/**
- * The `webpackChunkName`s of what signing in loads lazily: the form (src/components/AuthGate) and
- * Amplify (src/auth/amplify.ts).
- */
-export const SIGN_IN_CHUNKS = ['sign-in-gate', 'amplify'];
-
-const SIGN_IN_HTML = `${SIGN_IN_PATH.slice(1)}.html`;
-
-interface ChunkGroupStats {
-  assets?: { name: string }[];
-  /** Files the group's modules emit: a stylesheet imported with `?url`. */
-  auxiliaryAssets?: { name: string }[];
-}
-
-/** The bundler's named chunk groups (each `webpackChunkName`) and entry points, with their files. */
-interface BundleGraph {
-  namedChunkGroups: Record<string, ChunkGroupStats>;
-  entrypoints: Record<string, ChunkGroupStats>;
-}
+import { bundleSignInApp, SIGN_IN_ASSETS, SIGN_IN_HTML, watchSignInApp, writeSignInApp } from './sign-in-app';
+import type { SignInAppOptions } from './sign-in-app';
 
 const ASSET_TAG = /<(script|link|img|source)\b[^>]*>/gi;
 const ATTRIBUTE = (name: string) => new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
@@ -84,18 +68,6 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-function chunkNamesOf(route: unknown): string[] {
-  if (typeof route === 'string') return [route];
-  if (route && typeof route === 'object') return Object.values(route).flatMap(chunkNamesOf);
-  return [];
-}
-
-function filesOf(group: ChunkGroupStats | undefined, what: string): string[] {
-  const files = [...(group?.assets ?? []), ...(group?.auxiliaryAssets ?? [])].map((asset) => asset.name);
-  if (!files.length) throw new Error(`Gate manifest: the bundle has no files for ${what}`);
-  return files;
-}
-
 /** The favicon and the navbar logos, which the sign-in form shows too. */
 function brandImages(context: LoadContext): string[] {
   const { favicon, themeConfig } = context.siteConfig;
@@ -105,81 +77,90 @@ function brandImages(context: LoadContext): string[] {
     .map((image) => image.replace(/^\//, ''));
 }
 
-async function publicShell(
-  context: LoadContext,
-  routesChunkNames: Record<string, unknown>,
-  graph: BundleGraph,
-): Promise<Set<string>> {
-  const { outDir } = context;
-  const signInHtml = await readFile(path.join(outDir, SIGN_IN_HTML), 'utf8').catch(() => {
-    throw new Error(`Gate manifest: the build has no ${SIGN_IN_HTML}; the sign-in page (src/pages) is missing`);
-  });
-  const routeKeys = Object.keys(routesChunkNames).filter((key) => key.startsWith(`${SIGN_IN_PATH}-`));
-  if (routeKeys.length !== 1)
-    throw new Error(`Gate manifest: expected one ${SIGN_IN_PATH} route, found ${routeKeys.length}`);
-  const shell = new Set<string>([
-    SIGN_IN_HTML,
-    ...brandImages(context),
-    ...assetsReferencedBy(signInHtml),
-    ...filesOf(graph.entrypoints.main, 'the main entry point'),
-    ...SIGN_IN_CHUNKS.flatMap((name) => filesOf(graph.namedChunkGroups[name], `the "${name}" chunk`)),
-    // A route chunk whose module is already in the main bundle (the site config) has no files.
-    ...chunkNamesOf(routesChunkNames[routeKeys[0]]).flatMap(
-      (name) => graph.namedChunkGroups[name]?.assets?.map((asset) => asset.name) ?? [],
-    ),
-  ]);
-  for (const file of [...shell].filter((name) => name.endsWith('.css'))) {
-    const css = await readFile(path.join(outDir, file), 'utf8');
-    assetsReferencedByCss(css, file).forEach((asset) => shell.add(asset));
-  }
-  return shell;
+function signInAppOptions(context: LoadContext, auth: HandbookAuthConfig): SignInAppOptions {
+  const { siteConfig } = context;
+  const { colorMode } = siteConfig.themeConfig as { colorMode: SignInAppOptions['colorMode'] };
+  return {
+    siteDir: context.siteDir,
+    baseUrl: context.baseUrl,
+    title: siteConfig.title,
+    titleDelimiter: siteConfig.titleDelimiter,
+    favicon: siteConfig.favicon,
+    auth,
+    colorMode,
+    storageNamespace: context.siteStorage.namespace,
+  };
 }
 
+/** What a signed-out visitor may load: the sign-in page, what it references, and the site's images. */
+export async function publicShell(outDir: string, brand: string[]): Promise<string[]> {
+  const existing = new Set(listBuildFiles(outDir));
+  /** The page's own files that the build holds; anything else stops the build. */
+  const ownFiles = (files: string[]) => {
+    const foreign = files.filter(
+      (file) => file !== SIGN_IN_HTML && !file.startsWith(`${SIGN_IN_ASSETS}/`) && !brand.includes(file),
+    );
+    if (foreign.length)
+      throw new Error(`Gate manifest: the sign-in page loads files that are not its own: ${foreign.join(', ')}`);
+    const missing = files.filter((file) => !existing.has(file));
+    if (missing.length) throw new Error(`Gate manifest: the shell names files the build lacks: ${missing.join(', ')}`);
+    return files;
+  };
+  const html = await readFile(path.join(outDir, SIGN_IN_HTML), 'utf8');
+  const shell = new Set<string>(ownFiles([SIGN_IN_HTML, ...brand, ...assetsReferencedBy(html)]));
+  for (const file of [...shell].filter((name) => name.endsWith('.css'))) {
+    const css = await readFile(path.join(outDir, file), 'utf8');
+    ownFiles(assetsReferencedByCss(css, file)).forEach((asset) => shell.add(asset));
+  }
+  const files = [...shell].sort();
+  for (const kind of ['.js', '.css']) {
+    if (!files.some((file) => file.startsWith(`${SIGN_IN_ASSETS}/`) && file.endsWith(kind)))
+      throw new Error(`Gate manifest: ${SIGN_IN_HTML} loads no ${kind} file from ${SIGN_IN_ASSETS}/`);
+  }
+  return files;
+}
+
+/** Under `npm start`: one watcher, however often Docusaurus reloads its configuration. */
+let devSignInApp: ReturnType<typeof watchSignInApp> | null = null;
+
 export default function gateManifestPlugin(context: LoadContext, options: { auth: HandbookAuthConfig }): Plugin {
-  let graph: BundleGraph | null = null;
+  const appOptions = signInAppOptions(context, options.auth);
   return {
     name: 'handbook-gate-manifest',
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
+    configureWebpack(config, isServer) {
+      if (isServer || config.mode !== 'development') return {};
+      // The dev server serves its static folders before its page fallback; `/sign-in` finds
+      // sign-in.html there through `extensions`. Plugins' `devServer` settings add to Docusaurus's.
+      const directory = path.join(context.generatedFilesDir, 'sign-in-app');
+      devSignInApp ??= watchSignInApp(directory, appOptions);
+      devSignInApp.catch((error: unknown) => console.error('Sign-in page: the dev build failed to start', error));
       return {
-        plugins: [
-          {
-            apply(compiler) {
-              compiler.hooks.done.tap('handbook-gate-manifest', (stats) => {
-                const json = stats.toJson({
-                  all: false,
-                  chunkGroups: true,
-                  chunkGroupAuxiliary: true,
-                  entrypoints: true,
-                });
-                graph = {
-                  namedChunkGroups: (json.namedChunkGroups ?? {}) as BundleGraph['namedChunkGroups'],
-                  entrypoints: (json.entrypoints ?? {}) as BundleGraph['entrypoints'],
-                };
-              });
-            },
-          },
-        ],
-      };
+        devServer: {
+          static: [{ directory, publicPath: context.baseUrl, staticOptions: { extensions: ['html'] }, watch: false }],
+        },
+      } as ReturnType<NonNullable<Plugin['configureWebpack']>>;
     },
     async postBuild({ outDir }) {
-      if (!graph) throw new Error('Gate manifest: the client bundle reported no chunk graph');
-      const routesChunkNames = JSON.parse(
-        await readFile(path.join(context.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
-      ) as Record<string, unknown>;
-      const files = listBuildFiles(outDir);
-      const existing = new Set(files);
-      const shell = await publicShell(context, routesChunkNames, graph);
-      const missing = [...shell].filter((file) => !existing.has(file));
-      if (missing.length)
-        throw new Error(`Gate manifest: the shell names files the build lacks: ${missing.join(', ')}`);
+      const docusaurusPage = await access(path.join(outDir, SIGN_IN_HTML)).then(
+        () => true,
+        () => false,
+      );
+      if (docusaurusPage) {
+        throw new Error(
+          `Gate manifest: Docusaurus built a page at ${SIGN_IN_PATH}; that route belongs to the sign-in page (src/sign-in-app)`,
+        );
+      }
+      await writeSignInApp(outDir, await bundleSignInApp(appOptions));
+      const publicFiles = await publicShell(outDir, brandImages(context));
       const pages = await Promise.all(
-        files.filter((file) => file.endsWith('.html')).map((file) => readFile(path.join(outDir, file), 'utf8')),
+        listBuildFiles(outDir)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => readFile(path.join(outDir, file), 'utf8')),
       );
       const manifest: GateManifest = {
         signInPath: SIGN_IN_PATH,
         ...gateAuthOf(options.auth),
-        publicFiles: [...shell].sort(),
+        publicFiles,
         inlineScriptHashes: [...new Set(pages.flatMap(inlineScriptHashes))].sort(),
       };
       await mkdir(path.join(outDir, path.dirname(MANIFEST_FILE)), { recursive: true });

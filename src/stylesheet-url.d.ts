@@ -1,4 +1,7 @@
-/** `import href from './x.css?url'`: the stylesheet's URL in the build (see docusaurus.config.ts). */
+/**
+ * `import href from 'amplify-ui.css?url'`: the URL of the sign-in page's stylesheet, which holds
+ * Amplify UI's styles (see gate/sign-in-app.ts).
+ */
 declare module '*.css?url' {
   const href: string;
   export default href;

@@ -43,7 +43,8 @@ test.describe('the sign-in gate', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`has no serious or critical accessibility violations (${theme})`, async ({ page }) => {
-      await open(page, `/arc/architecture?docusaurus-theme=${theme}`);
+      await open(page, `/sign-in?docusaurus-theme=${theme}`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });

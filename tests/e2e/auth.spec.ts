@@ -23,8 +23,13 @@ test.describe('signed out', () => {
   test.use({ storageState: signedOut });
 
   test('a deep link shows the modal gate and none of the page', async ({ page }) => {
+    // Without session cookies there is no session to read: the form shows without asking the pool.
+    const identityCalls: string[] = [];
+    page.on('request', (request) => request.url().startsWith(localIdentityUrl) && identityCalls.push(request.url()));
     await open(page, deepLink);
     await expectGate(page);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    expect(identityCalls).toEqual([]);
     await expect(page.getByRole('img', { name: 'Engineering Handbook' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveCount(0);
@@ -74,6 +79,20 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'System Architecture' })).toHaveCount(0);
     await page.goBack();
     await expectGate(page);
+  });
+
+  test('the sign-in page keeps the colour mode the reader chose on the site', async ({ page }) => {
+    const reader = await createReader();
+    await open(page, deepLink);
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await signInThroughGate(page, reader.email, reader.password);
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
+    await expectGate(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(27, 27, 29)');
   });
 
   test('an administrator-created user must set a password meeting the rules', async ({ page }) => {

@@ -1,4 +1,3 @@
-import Heading from '@theme/Heading';
 import React, { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { canContinueTo } from '@site/src/auth/continue';
@@ -7,7 +6,7 @@ import { useSession } from '@site/src/auth/session';
 import styles from './styles.module.css';
 
 /**
- * What the sign-in route shows a signed-in reader: a moment's status while the page they asked for
+ * What the sign-in page shows a signed-in reader: a moment's status while the page they asked for
  * is opened, or, if the server refuses the session, a way out instead of a loop.
  */
 export default function SignInContinue(): ReactNode {
@@ -41,12 +40,12 @@ export default function SignInContinue(): ReactNode {
   }
   return (
     <div className={styles.refused} role="alert">
-      <Heading as="h1">Your session was not accepted</Heading>
+      <h1 className={styles.heading}>Your session was not accepted</h1>
       <p>
         You are signed in, but the handbook&apos;s server refused the session, even after renewing it. Sign out and sign
         in again; if this keeps happening, check that your computer&apos;s clock is right.
       </p>
-      <button type="button" className="button button--primary" onClick={() => void signOut()}>
+      <button type="button" className={styles.signOut} onClick={() => void signOut()}>
         Sign out and sign in again
       </button>
     </div>
