@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
@@ -56,6 +57,8 @@ const presetOptions = {
     sidebarPath: './sidebars.ts',
     editUrl: `${repoUrl}/edit/main/`,
     breadcrumbs: true,
+    // From each file's last git commit; a file git does not know (or a clone without history) shows no date.
+    showLastUpdateTime: true,
   },
   blog: false,
   // Only the sign-in route lives in src/pages: the handbook itself is docs.
@@ -71,6 +74,20 @@ const presetOptions = {
   },
 } satisfies Preset.Options;
 
+/**
+ * The handbook's top sections, the folders of docs/, each a search context labelled as its sidebar
+ * category (`_category_.json`), so a search started in a section can be kept within it or not.
+ */
+function topSections(): { label: string; path: string }[] {
+  return readdirSync('docs', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const category = JSON.parse(readFileSync(`docs/${entry.name}/_category_.json`, 'utf8')) as { label?: unknown };
+      if (typeof category.label !== 'string') throw new Error(`docs/${entry.name}/_category_.json has no label`);
+      return { label: category.label, path: entry.name };
+    });
+}
+
 const searchOptions = {
   hashed: true,
   indexDocs: true,
@@ -82,6 +99,9 @@ const searchOptions = {
   searchBarShortcut: true,
   searchBarShortcutKeymap: 'mod+k',
   explicitSearchResultPath: true,
+  searchContextByPaths: topSections(),
+  // Outside a section (the home page, the single pages), search the whole handbook.
+  useAllContextsWithNoSearchContext: true,
   // Every page carries `robots: noindex` (it is internal); the local index must still hold it.
   forceIgnoreNoIndex: true,
 } satisfies SearchLocalOptions;
@@ -97,6 +117,9 @@ const themeConfig = {
     id: 'internal-only-2026',
     content: 'Internal material: do not share outside the company, and never paste patient data here.',
     isCloseable: true,
+    // The bar's colours are inline styles: variables let them follow the colour mode (src/css/custom.css).
+    backgroundColor: 'var(--handbook-announcement-bg)',
+    textColor: 'var(--handbook-announcement-fg)',
   },
   navbar: {
     title: 'Engineering Handbook',
@@ -127,7 +150,8 @@ const themeConfig = {
     theme: lightCodeTheme,
     // The one bundled dark theme whose every token meets 4.5:1.
     darkTheme: prismThemes.gruvboxMaterialDark,
-    additionalLanguages: ['ruby', 'json', 'hcl'],
+    // `bash` also registers its aliases `sh` and `shell`.
+    additionalLanguages: ['ruby', 'json', 'hcl', 'bash'],
   },
   mermaid: {
     theme: { light: 'neutral', dark: 'dark' },

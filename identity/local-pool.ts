@@ -14,6 +14,16 @@ export const localIdentity = {
     password: 'Handbook-Demo-2026!',
     name: 'Demo Reader',
   },
+  /**
+   * The accounts the local stand-in for Google offers (identity/google-stand-in.ts): one inside the
+   * allowed email domains, one outside, which the pre sign-up rule refuses.
+   */
+  googleAccounts: [
+    { sub: '110248495921238986420', email: 'grace@handbook.local', name: 'Grace Hopper' },
+    { sub: '110248495921238986421', email: 'visitor@gmail.com', name: 'Outside Visitor' },
+  ],
+  /** ALLOWED_EMAIL_DOMAINS of the local pool's pre sign-up rule (lambdas/pre-sign-up.ts). */
+  allowedEmailDomains: 'handbook.local',
 } as const;
 
 export const localIdentityUrl = `http://${localIdentity.host}:${localIdentity.port}`;
