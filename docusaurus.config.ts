@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
@@ -51,14 +52,30 @@ const lightCodeTheme = {
   ],
 };
 
+/**
+ * "Last updated" dates come from git, and Docusaurus refuses to build a site outside a git worktree
+ * when asked for them (a source tarball, a copied fixture site): there, pages show no date.
+ */
+function insideGitWorktree(): boolean {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() === 'true'
+    );
+  } catch {
+    return false;
+  }
+}
+
 const presetOptions = {
   docs: {
     routeBasePath: '/',
     sidebarPath: './sidebars.ts',
     editUrl: `${repoUrl}/edit/main/`,
     breadcrumbs: true,
-    // From each file's last git commit; a file git does not know (or a clone without history) shows no date.
-    showLastUpdateTime: true,
+    // From each file's last commit (in a shallow clone, the one commit there is); a file git does not know shows none.
+    showLastUpdateTime: insideGitWorktree(),
   },
   blog: false,
   // Only the sign-in route lives in src/pages: the handbook itself is docs.
@@ -76,15 +93,18 @@ const presetOptions = {
 
 /**
  * The handbook's top sections, the folders of docs/, each a search context labelled as its sidebar
- * category (`_category_.json`), so a search started in a section can be kept within it or not.
+ * category (`_category_.json`, else the folder's name, as the sidebar does), so a search started in
+ * a section can be kept within it or not.
  */
 function topSections(): { label: string; path: string }[] {
   return readdirSync('docs', { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => {
-      const category = JSON.parse(readFileSync(`docs/${entry.name}/_category_.json`, 'utf8')) as { label?: unknown };
-      if (typeof category.label !== 'string') throw new Error(`docs/${entry.name}/_category_.json has no label`);
-      return { label: category.label, path: entry.name };
+      const categoryFile = `docs/${entry.name}/_category_.json`;
+      const category = existsSync(categoryFile)
+        ? (JSON.parse(readFileSync(categoryFile, 'utf8')) as { label?: unknown })
+        : {};
+      return { label: typeof category.label === 'string' ? category.label : entry.name, path: entry.name };
     });
 }
 
