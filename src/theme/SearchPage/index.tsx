@@ -12,7 +12,7 @@ const VERSION_PARAM = 'version';
 /**
  * The search page, at `/search` without a trailing slash (the search box links to `/search/`) and
  * without a `version` parameter, which the original turns into an index URL it then refuses to fetch.
- * Its tab title carries the site's name like every other page.
+ * Its tab title carries the site's name like every other page, and its section selector a label.
  */
 export default function SearchPageWrapper(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
@@ -21,6 +21,11 @@ export default function SearchPageWrapper(): ReactNode {
   const isBrowser = useIsBrowser();
   const params = new URLSearchParams(search);
   const needsCleaning = params.has(VERSION_PARAM) || pathname.endsWith('/');
+
+  // The original's section selector has no label; axe and screen readers need one.
+  useEffect(() => {
+    document.getElementById('context-selector')?.setAttribute('aria-label', 'Search within');
+  });
 
   useEffect(() => {
     if (!needsCleaning) return;
