@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
@@ -49,12 +51,30 @@ const lightCodeTheme = {
   ],
 };
 
+/**
+ * "Last updated" dates come from git, and Docusaurus refuses to build a site outside a git worktree
+ * when asked for them (a source tarball, a copied fixture site): there, pages show no date.
+ */
+function insideGitWorktree(): boolean {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() === 'true'
+    );
+  } catch {
+    return false;
+  }
+}
+
 const presetOptions = {
   docs: {
     routeBasePath: '/',
     sidebarPath: './sidebars.ts',
     editUrl: `${repoUrl}/edit/main/`,
     breadcrumbs: true,
+    // From each file's last commit (in a shallow clone, the one commit there is); a file git does not know shows none.
+    showLastUpdateTime: insideGitWorktree(),
   },
   blog: false,
   // The handbook is docs; the sign-in page is an application of its own (src/sign-in-app).
@@ -69,6 +89,23 @@ const presetOptions = {
   },
 } satisfies Preset.Options;
 
+/**
+ * The handbook's top sections, the folders of docs/, each a search context labelled as its sidebar
+ * category (`_category_.json`, else the folder's name, as the sidebar does), so a search started in
+ * a section can be kept within it or not.
+ */
+function topSections(): { label: string; path: string }[] {
+  return readdirSync('docs', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const categoryFile = `docs/${entry.name}/_category_.json`;
+      const category = existsSync(categoryFile)
+        ? (JSON.parse(readFileSync(categoryFile, 'utf8')) as { label?: unknown })
+        : {};
+      return { label: typeof category.label === 'string' ? category.label : entry.name, path: entry.name };
+    });
+}
+
 const searchOptions = {
   hashed: true,
   indexDocs: true,
@@ -80,6 +117,9 @@ const searchOptions = {
   searchBarShortcut: true,
   searchBarShortcutKeymap: 'mod+k',
   explicitSearchResultPath: true,
+  searchContextByPaths: topSections(),
+  // Outside a section (the home page, the single pages), search the whole handbook.
+  useAllContextsWithNoSearchContext: true,
   // Every page carries `robots: noindex` (it is internal); the local index must still hold it.
   forceIgnoreNoIndex: true,
 } satisfies SearchLocalOptions;
@@ -95,6 +135,9 @@ const themeConfig = {
     id: 'internal-only-2026',
     content: 'Internal material: do not share outside the company, and never paste patient data here.',
     isCloseable: true,
+    // The bar's colours are inline styles: variables let them follow the colour mode (src/css/custom.css).
+    backgroundColor: 'var(--handbook-announcement-bg)',
+    textColor: 'var(--handbook-announcement-fg)',
   },
   navbar: {
     title: 'Engineering Handbook',
@@ -125,7 +168,8 @@ const themeConfig = {
     theme: lightCodeTheme,
     // The one bundled dark theme whose every token meets 4.5:1.
     darkTheme: prismThemes.gruvboxMaterialDark,
-    additionalLanguages: ['ruby', 'json', 'hcl'],
+    // `bash` also registers its aliases `sh` and `shell`.
+    additionalLanguages: ['ruby', 'json', 'hcl', 'bash'],
   },
   mermaid: {
     theme: { light: 'neutral', dark: 'dark' },

@@ -8,7 +8,7 @@ const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.HANDBOOK_TEST_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const chromiumLaunch = {
+export const chromiumLaunch = {
   executablePath: existsSync(systemChromium) ? systemChromium : undefined,
   // The machine has no network beyond loopback: keep Chromium from dialling out.
   args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

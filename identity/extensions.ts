@@ -7,6 +7,7 @@
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import {
+  CodeMismatchError,
   CognitoError,
   InvalidParameterError,
   NotAuthorizedError,
@@ -257,6 +258,46 @@ const adminUserGlobalSignOut: Operation = (services) => async (ctx, req) => {
   await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
   return {};
 };
+/** How Cognito shows a delivery address: `r***@h***`. */
+export function maskedDestination(address: string): string {
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+/**
+ * ForgotPassword as a pool with `PreventUserExistenceErrors` answers it: an unknown user gets the same
+ * kind of CodeDeliveryDetails as a known one, and the destination is masked for both.
+ * https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pool-managing-errors.html
+ */
+function forgotPassword(original: Operation): Operation {
+  return (services) => async (ctx, req) => {
+    const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+    const username = typeof req.Username === 'string' ? req.Username : '';
+    const user = username ? await userPool.getUserByUsername(ctx, username) : null;
+    if (!user) {
+      return {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskedDestination(username),
+        },
+      };
+    }
+    const result = (await original(services)(ctx, req)) as { CodeDeliveryDetails: { Destination: string } };
+    const details = result.CodeDeliveryDetails;
+    return { ...result, CodeDeliveryDetails: { ...details, Destination: maskedDestination(details.Destination) } };
+  };
+}
+
+/** With `PreventUserExistenceErrors`, a code for an unknown user is simply a wrong code. */
+function confirmForgotPassword(original: Operation): Operation {
+  return (services) => async (ctx, req) => {
+    const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+    const user = typeof req.Username === 'string' ? await userPool.getUserByUsername(ctx, req.Username) : null;
+    if (!user) throw new CodeMismatchError();
+    return original(services)(ctx, req);
+  };
+}
 
 /** Adds the operations above to cognito-local, delegating every other request to its own. */
 export function installExtensions(): void {
@@ -270,6 +311,8 @@ export function installExtensions(): void {
     if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') return setNewPassword(services)(ctx, req);
     return respondToAuthChallenge(services)(ctx, req);
   };
+  table.ForgotPassword = forgotPassword(table.ForgotPassword);
+  table.ConfirmForgotPassword = confirmForgotPassword(table.ConfirmForgotPassword);
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
   table.AdminUserGlobalSignOut = adminUserGlobalSignOut;

@@ -21,6 +21,17 @@ export const localIdentity = {
     email: 'outsider@handbook.local',
     password: 'Handbook-Outsider-2026!',
   },
+  /**
+   * The accounts the local stand-in for Google offers (identity/google-stand-in.ts): one inside the
+   * allowed email domains, which an administrator has already put in the reader group (the
+   * fixture holds her federated user), and one outside, which the pre sign-up rule refuses.
+   */
+  googleAccounts: [
+    { sub: '110248495921238986420', email: 'grace@handbook.local', name: 'Grace Hopper' },
+    { sub: '110248495921238986421', email: 'visitor@gmail.com', name: 'Outside Visitor' },
+  ],
+  /** ALLOWED_EMAIL_DOMAINS of the local pool's pre sign-up rule (lambdas/pre-sign-up.ts). */
+  allowedEmailDomains: 'handbook.local',
 } as const;
 
 export const localIdentityUrl = `http://${localIdentity.host}:${localIdentity.port}`;

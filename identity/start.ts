@@ -12,12 +12,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDefaultServer } from 'cognito-local/lib/server/defaults';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { localIdentity } from './local-pool';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
+import { startLocalServer } from './server';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'signing-key-file': { type: 'string' } } });
 const host = localIdentity.host;
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
     pinoPretty({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true }),
   );
-  const server = await (await createDefaultServer(logger)).start();
+  const server = await startLocalServer(logger);
 
   const stop = () => {
     server.close();

@@ -133,3 +133,37 @@ describe('sessions', () => {
     );
   });
 });
+
+describe('what the pool tells', () => {
+  test('the id token names the reader, as a Cognito id token carries the standard attributes', async () => {
+    await signIn({ username: email, password });
+    const { tokens } = await fetchAuthSession();
+    assert.equal(tokens?.idToken?.payload.name, localIdentity.demoUser.name);
+  });
+
+  test('a password reset for an unknown email is answered like one for a known email', async () => {
+    type Delivery = { CodeDeliveryDetails: { AttributeName: string; DeliveryMedium: string; Destination: string } };
+    const ask = (username: string) =>
+      cognitoCall<Delivery>(service.url, 'ForgotPassword', {
+        ClientId: localIdentity.userPoolClientId,
+        Username: username,
+      });
+    const known = await ask(email);
+    const unknown = await ask('nobody@handbook.local');
+    assert.deepEqual(known, {
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'r***@h***' },
+    });
+    assert.deepEqual(unknown, {
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@h***' },
+    });
+    await assert.rejects(
+      cognitoCall(service.url, 'ConfirmForgotPassword', {
+        ClientId: localIdentity.userPoolClientId,
+        Username: 'nobody@handbook.local',
+        ConfirmationCode: '123456',
+        Password: 'Whatever-Password-1',
+      }),
+      /CodeMismatchException/,
+    );
+  });
+});

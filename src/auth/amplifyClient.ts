@@ -11,6 +11,7 @@ import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { HandbookAuthConfig } from '@site/amplify-config';
 import type { Reader } from './cookieSession';
+import { reachLocalHostedSignInOverHttp } from './localHostedSignIn';
 import { listenForOAuthOutcome } from './oauth';
 import { SIGN_IN_PATH } from './signInRoute';
 
@@ -57,6 +58,8 @@ function googleReturnSettled(): Promise<void> {
 }
 
 const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
+const oauthDomain = auth.amplify.Auth?.Cognito.loginWith?.oauth?.domain;
+if (auth.mode === 'local' && oauthDomain) reachLocalHostedSignInOverHttp(oauthDomain);
 // Before configuring: configuring finishes a Google sign-in in progress, and its outcome is heard here.
 listenForOAuthOutcome();
 const googleReturn = googleReturnSettled();
@@ -71,11 +74,28 @@ cognitoUserPoolsTokenProvider.setKeyValueStorage(
   }),
 );
 
+/**
+ * Amplify parks token reads while a Google sign-in is in flight, until it completes or its deadline
+ * passes five minutes on. One abandoned (Back from Google, or the handbook opened afresh) is declared
+ * cancelled as Amplify is configured, but a read that began a moment before that stays parked: when
+ * the cancellation is heard, read again.
+ */
+function fetchSessionPastAbandonedGoogleSignIn(options: { forceRefresh?: boolean }) {
+  return new Promise<Awaited<ReturnType<typeof fetchAuthSession>>>((resolve, reject) => {
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event !== 'signInWithRedirect_failure') return;
+      stop();
+      fetchAuthSession(options).then(resolve, reject);
+    });
+    fetchAuthSession(options).then(resolve, reject).finally(stop);
+  });
+}
+
 /** The signed-in reader, renewing expired tokens with the refresh token; null when signed out. */
 export async function currentReader(options: { forceRefresh?: boolean } = {}): Promise<Reader | null> {
   try {
     await googleReturn;
-    const { tokens } = await fetchAuthSession(options);
+    const { tokens } = await fetchSessionPastAbandonedGoogleSignIn(options);
     const claims = tokens?.idToken?.payload;
     if (!claims) return null;
     const email = typeof claims.email === 'string' ? claims.email : '';

@@ -24,9 +24,14 @@ function setFailure(next: OAuthFailure | null): void {
   subscribers.forEach((notify) => notify());
 }
 
+/** How Cognito reports a refusal by the pool's pre sign-up trigger, whose own message says why. */
+const PRE_SIGN_UP_REFUSAL = /^PreSignUp failed with error (.+?)\.?\s*$/;
+
 export function describeOAuthError(error: unknown): OAuthFailure {
   const message = error instanceof Error ? error.message : String(error ?? '');
   if (message === CANCELLED) return { message: CANCELLED };
+  const refusal = PRE_SIGN_UP_REFUSAL.exec(message);
+  if (refusal) return { message: `${refusal[1]}.` };
   return { message: GENERAL, detail: message && message !== GENERAL ? message : undefined };
 }
 

@@ -50,9 +50,12 @@ type PageLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 /**
  * The page a reader here wants once signed in: this one, or on the sign-in route the page it
  * names in `returnTo` (never the sign-in route itself, which would send the reader in a circle).
+ * A server's redirect to the sign-in route cannot see the page's `#section`, but the browser keeps
+ * it on the sign-in URL: it goes with the page.
  */
 export function destinationOf(location: PageLocation): string {
   if (location.pathname !== SIGN_IN_PATH) return location.pathname + location.search + location.hash;
   const path = safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
-  return path && new URL(path, BASE).pathname !== SIGN_IN_PATH ? path : '/';
+  if (!path || new URL(path, BASE).pathname === SIGN_IN_PATH) return '/';
+  return path.includes('#') ? path : path + location.hash;
 }

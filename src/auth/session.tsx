@@ -10,6 +10,7 @@ import { readCookieSession } from './cookieSession';
 import type { Reader } from './cookieSession';
 import { destinationOf } from './returnPath';
 import { signOutUrlFor } from './signInRoute';
+import { PAGE_MIN_VALIDITY_SECONDS } from './signInRoute';
 
 export type { Reader } from './cookieSession';
 
@@ -24,6 +25,15 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * Tokens are renewed this long before the server would stop serving pages to them, so a reader
+ * who leaves a tab open never meets the sign-in route (or a refused script) while the refresh
+ * token lives. Half a minute covers a background tab's throttled timers.
+ */
+const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;
+/** After a renewal, or one that failed on the network, wait at least this long before the next. */
+const RENEWAL_RETRY_MS = 30_000;
 
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
   const [state, setState] = useState<SessionState>({ status: 'pending' });
@@ -69,6 +79,34 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       stopListening.current = null;
     };
   }, [amplify, settle]);
+
+  // Renews the tokens quietly before they are needed, for as long as the reader stays signed in.
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const schedule = (notBefore = 0) => {
+      clearTimeout(timer);
+      const session = readCookieSession(document.cookie, userPoolClientId());
+      const due = session ? (session.expiresAt - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 - Date.now() : 0;
+      timer = setTimeout(() => void renew(), Math.max(due, notBefore));
+    };
+    const renew = async () => {
+      // A refresh token that is refused ends the session through Amplify's events (`onSessionChange`).
+      await (await amplify()).currentReader({ forceRefresh: true });
+      if (!stopped) schedule(RENEWAL_RETRY_MS);
+    };
+    // A hidden tab's timers are throttled and a sleeping computer's stopped: look again on return.
+    const onVisible = () => document.visibilityState === 'visible' && schedule();
+    document.addEventListener('visibilitychange', onVisible);
+    schedule();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [signedIn, amplify]);
 
   const session = useMemo<Session>(
     () => ({

@@ -1,5 +1,5 @@
-import type { Page, Route } from '@playwright/test';
-import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
+import type { Page } from '@playwright/test';
+import { localIdentityUrl } from '../../identity/local-pool';
 import { expect, open, test } from './fixtures';
 import {
   confirmationCode,
@@ -183,70 +183,5 @@ test.describe('sessions', () => {
     await page.goto(deepLink);
     await expectGate(page);
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe(deepLink);
-  });
-});
-
-test.describe('Google sign-in', () => {
-  test.use({ storageState: signedOut });
-
-  /** Amplify always calls https://<domain>: route it to the local service's plain-http endpoints. */
-  async function routeHostedSignIn(page: Page, authorize?: (route: Route) => Promise<void>) {
-    await page.route(`https://${localIdentity.host}:${localIdentity.port}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      if (authorize && url.pathname === '/oauth2/authorize' && route.request().method() === 'GET') {
-        return authorize(route);
-      }
-      url.protocol = 'http:';
-      const response = await route.fetch({ url: url.toString(), maxRedirects: 0 });
-      await route.fulfill({ response });
-    });
-  }
-
-  test('returns the reader signed in to the page they started from', async ({ page }) => {
-    await routeHostedSignIn(page);
-    const reader = await createReader();
-    await open(page, deepLink);
-    await page.getByRole('button', { name: 'Sign In with Google' }).click();
-
-    await expect(page).toHaveURL(/\/oauth2\/authorize\?.*code_challenge_method=S256/);
-    const authorizeUrl = new URL(page.url());
-    expect(authorizeUrl.searchParams.get('identity_provider')).toBe('Google');
-    expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
-    await page.getByLabel('Username').fill(reader.email);
-    await page.getByLabel('Password').fill(reader.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-
-    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe(deepLink);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(reader.email)).toBeVisible();
-  });
-
-  test('an error returned by the hosted sign-in shows the OAuth error message', async ({ page }) => {
-    await routeHostedSignIn(page, async (route) => {
-      const { searchParams } = new URL(route.request().url());
-      const back = new URL(searchParams.get('redirect_uri') as string);
-      back.searchParams.set('error', 'access_denied');
-      back.searchParams.set('state', searchParams.get('state') as string);
-      await route.fulfill({ status: 302, headers: { location: back.toString() } });
-    });
-    await open(page, deepLink);
-    await page.getByRole('button', { name: 'Sign In with Google' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'An error has occurred during the oauth process.' }),
-    ).toBeVisible();
-    await expectGate(page);
-  });
-});
-
-test.describe('below 996px', () => {
-  test.use({ viewport: { width: 800, height: 900 } });
-
-  test('the main menu of the side panel holds the signed-in reader and "Sign out"', async ({ page }) => {
-    await open(page, '/arc/architecture');
-    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-    await page.getByRole('button', { name: '← Back to main menu' }).click();
-    const panel = page.locator('.navbar-sidebar');
-    await expect(panel.getByText(demoReader.email)).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 });

@@ -65,3 +65,9 @@ test.describe('below 996px', () => {
     await expect(page.getByRole('button', { name: '← Back to main menu' })).toBeHidden();
   });
 });
+
+test('the not-found page names itself in the tab title', async ({ page }) => {
+  await page.goto('/arc/no-such-page');
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await expect(page).toHaveTitle('Page Not Found | Engineering Handbook');
+});

@@ -62,3 +62,45 @@ test('the search page takes q from the URL and lists matching pages', async ({ p
   await expect(results.first()).toBeVisible();
   expect(await results.count()).toBeGreaterThan(3);
 });
+
+test.describe('the search page', () => {
+  test('its tab title carries the site name', async ({ page }) => {
+    await open(page, '/search?q=claims');
+    await expect(page).toHaveTitle('Search results for "claims" | Engineering Handbook');
+  });
+
+  for (const version of ['/arc', 'next']) {
+    test(`a version parameter (${version}) is ignored, not an error`, async ({ page }) => {
+      await open(page, `/search?q=Elation&version=${version}`);
+      await expect(page.locator('article a[href]').first()).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('version'));
+    });
+  }
+
+  test('ctx keeps the results within a top section', async ({ page }) => {
+    await open(page, '/search?q=module&ctx=arc');
+    const results = page.locator('article h2 a[href]');
+    await expect(results.first()).toBeVisible();
+    const hrefs = await results.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.every((href) => href.startsWith('/arc/'))).toBe(true);
+  });
+
+  test('"See all results" opens /search?q= without a trailing slash', async ({ page }) => {
+    await open(page, '/');
+    await searchFromNavbar(page, 'Elation');
+    await page.getByRole('link', { name: 'See all results' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Elation');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Elation');
+  });
+
+  test('within a section the search box offers results within it, or outside it when it has none', async ({ page }) => {
+    await open(page, '/arc/architecture');
+    await searchFromNavbar(page, 'Packwerk');
+    const within = page.getByRole('link', { name: 'See all results within "Architecture"' });
+    await expect(within).toBeVisible();
+    await expect(within).toHaveAttribute('href', /ctx=arc/);
+
+    await searchFromNavbar(page, 'snowflake_replicator');
+    await expect(page.getByRole('link', { name: 'See all results outside "Architecture"' })).toBeVisible();
+  });
+});

@@ -81,3 +81,11 @@ test('on the sign-in route the destination is the page named in returnTo, never 
   assert.equal(at('/sign-in', '?returnTo=%2Fsign-in%3FreturnTo%3D%252Fx'), '/');
   assert.equal(at('/how-we-work/code-review', '?x=1', '#checklist'), '/how-we-work/code-review?x=1#checklist');
 });
+
+test('the section the browser kept on the sign-in URL goes with the page named in returnTo', () => {
+  const at = (search: string, hash: string) => destinationOf({ pathname: '/sign-in', search, hash });
+  assert.equal(at('?returnTo=%2Fhow-we-work%2Ftesting', '#what-ci-requires'), '/how-we-work/testing#what-ci-requires');
+  assert.equal(at('?returnTo=%2Fhow-we-work%2Ftesting%23own', '#kept'), '/how-we-work/testing#own');
+  assert.equal(at('', '#section'), '/');
+  assert.equal(at('?returnTo=%2F%2Fevil.example', '#section'), '/');
+});

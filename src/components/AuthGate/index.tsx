@@ -18,12 +18,32 @@ function LeaveForSignIn(): ReactNode {
 }
 
 /**
+ * A page opened at `#section` shows that section once it is revealed. The browser scrolls to the
+ * fragment while the document loads; a page the client renders later (the dev server's) has no
+ * such section yet, and the scroll never happens.
+ */
+function useScrollToSection(revealed: boolean): void {
+  useEffect(() => {
+    if (!revealed || window.location.hash.length < 2) return undefined;
+    let id: string;
+    try {
+      id = decodeURIComponent(window.location.hash.slice(1));
+    } catch {
+      return undefined;
+    }
+    const frame = requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [revealed]);
+}
+
+/**
  * Shows the handbook only to a signed-in reader. While the session is being read, the page stays
  * hidden (no content, no flash of the form); signed out, the reader leaves for the sign-in page.
  * The static build renders the pages hidden, so search and the link checker still see them.
  */
 export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
   const { state } = useSession();
+  useScrollToSection(state.status === 'signedIn');
   if (state.status === 'signedOut') return <LeaveForSignIn />;
   const pending = state.status === 'pending';
   return (

@@ -1,0 +1,66 @@
+/**
+ * cognito-local's own server, wired as its `createDefaultServer` wires it, with two differences the
+ * handbook needs: id tokens carry the user's standard attributes (`name`, as Cognito's do), and a
+ * stand-in for Google answers the hosted sign-in's endpoints (./google-stand-in.ts) before
+ * cognito-local's own. The wiring uses cognito-local's internal modules: its version is pinned.
+ */
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import * as AWS from 'aws-sdk';
+import { loadConfig } from 'cognito-local/lib/server/config';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer as createCognitoServer } from 'cognito-local/lib/server/server';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import type { Services } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import type { Logger } from 'pino';
+import { googleStandIn } from './google-stand-in';
+import { withStandardClaims } from './standard-claims';
+
+/** Starts the service where its config says (`ServerConfig`), from `.cognito/` in the working directory. */
+export async function startLocalServer(logger: Logger): Promise<Server> {
+  const ctx = { logger };
+  const config = await loadConfig(ctx, new StormDBDataStoreFactory('.cognito'));
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory('.cognito/db');
+  const cognito = await new CognitoServiceFactoryImpl(
+    '.cognito/db',
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
+    new CryptoService(config.KMSConfig),
+  );
+  const services: Services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, withStandardClaims(triggers), config.TokenConfig),
+    triggers,
+  };
+  const { application } = createCognitoServer(Router(services), logger, config.ServerConfig, services);
+  const standIn = googleStandIn(services, logger);
+  const server = createHttpServer((request, response) => {
+    void standIn(request, response).then((handled) => {
+      if (!handled) application(request, response);
+    });
+  });
+  const { hostname, port } = config.ServerConfig;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  return server;
+}

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import { localIdentityUrl } from './identity/local-pool';
+import { chromiumLaunch } from './playwright.config';
+import { confirmationCode, readerSessionFile } from './tests/e2e/identity';
+
+/**
+ * The specs a reader also meets through `npm start`'s dev server: links to a section, and "Sign In
+ * with Google". It starts `npm start` itself, on ports of its own (the site on HANDBOOK_DEV_TEST_PORT,
+ * default 3200; the identity service on HANDBOOK_IDENTITY_PORT, which `npm run test:e2e:dev` sets),
+ * so it never meets a dev server someone left running.
+ */
+const port = Number(process.env.HANDBOOK_DEV_TEST_PORT ?? 3200);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
+    {
+      name: 'dev-server',
+      testMatch: /(anchors|google-sign-in)\.spec\.ts/,
+      dependencies: ['sign-in'],
+      use: { ...devices['Desktop Chrome'], storageState: readerSessionFile, launchOptions: chromiumLaunch },
+    },
+  ],
+  webServer: {
+    // The dev server and its identity service, as a newcomer runs them; fixed codes, quiet logs.
+    command: `npm start -- --port ${port} --no-open`,
+    url: `${baseURL}/sign-in`,
+    env: { CODE: confirmationCode, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn', BROWSER: 'none' },
+    reuseExistingServer: false,
+    timeout: 240_000,
+  },
+});
+
+if (!process.env.HANDBOOK_IDENTITY_PORT) {
+  throw new Error(
+    `Run the dev-server specs through npm run test:e2e:dev: it gives them an identity service port of their own (not ${localIdentityUrl})`,
+  );
+}
