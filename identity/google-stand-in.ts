@@ -95,6 +95,11 @@ button:hover,button:focus-visible{background:#e8f0fe;outline:2px solid #1a73e8}
 </style></head><body><main>${body}</main></body></html>`);
 }
 
+/** A sign-in whose state is unknown or used up: it cannot continue, only start again. */
+function signInExpired(response: ServerResponse): void {
+  page(response, 400, 'Sign-in error', '<h1>This sign-in has expired</h1><p>Start again from the handbook.</p>');
+}
+
 function json(response: ServerResponse, status: number, body: object): void {
   response.writeHead(status, {
     'Content-Type': 'application/json',
@@ -203,13 +208,7 @@ export function googleStandIn(
     const account = localIdentity.googleAccounts.find((candidate) => candidate.sub === form.get('account'));
     if (!account) return page(response, 400, 'Sign-in error', '<h1>Unknown account</h1>');
     const signIn = pendingSignIns.take(state);
-    if (!signIn)
-      return page(
-        response,
-        400,
-        'Sign-in error',
-        '<h1>This sign-in has expired</h1><p>Start again from the handbook.</p>',
-      );
+    if (!signIn) return signInExpired(response);
     const code = googleCodes.issue({ signIn, account });
     redirect(response, `/oauth2/idpresponse?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);
   }
@@ -260,13 +259,7 @@ export function googleStandIn(
     const state = query.get('state');
     const returned = googleCodes.take(query.get('code'));
     const signIn = returned?.signIn ?? pendingSignIns.take(state);
-    if (!signIn)
-      return page(
-        response,
-        400,
-        'Sign-in error',
-        '<h1>This sign-in has expired</h1><p>Start again from the handbook.</p>',
-      );
+    if (!signIn) return signInExpired(response);
     if (!returned) return failTo(response, signIn, 'access_denied', 'The Google sign-in was cancelled.');
     let user: User;
     try {

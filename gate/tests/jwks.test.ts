@@ -8,15 +8,12 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { signJwt } from '../../identity/testing';
 import type { GateAuth } from '../manifest';
 import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
-import { sessionCookie } from './session-cookies';
+import { poolSessionCookie, testPoolKey } from './session-cookies';
 
-const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwks = {
-  keys: [{ ...poolKey.publicKey.export({ format: 'jwk' }), kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }],
-};
+const poolKey = testPoolKey();
+const { jwks } = poolKey;
 
 /** A local-mode pool at `origin`: the JWKS is fetched from there over loopback http. */
 function poolAt(origin: string): GateAuth {
@@ -30,22 +27,8 @@ function poolAt(origin: string): GateAuth {
   };
 }
 
-function cookieFor(auth: GateAuth, kid = 'pool', key = poolKey.privateKey): string {
-  const now = Math.floor(Date.now() / 1000);
-  const common = {
-    sub: 'reader-sub',
-    iss: auth.issuer,
-    iat: now,
-    exp: now + 900,
-    'cognito:groups': [auth.readerGroup],
-  };
-  const accessToken = signJwt(
-    { kid },
-    { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' },
-    key,
-  );
-  const idToken = signJwt({ kid }, { ...common, token_use: 'id', aud: auth.clientId, email: 'r@example.com' }, key);
-  return sessionCookie({ accessToken, idToken }, 'reader-sub', auth.clientId);
+function cookieFor(auth: GateAuth, kid = poolKey.kid, privateKey = poolKey.privateKey): string {
+  return poolSessionCookie(auth, { kid, privateKey });
 }
 
 function listen(server: Server): Promise<string> {

@@ -1,6 +1,13 @@
-/** Real sessions from the local identity service, as the browser's cookies carry them. */
+/**
+ * Sessions as the browser's cookies carry them: real ones from the local identity service, and
+ * ones signed with a test key for tests that stand in for a real pool.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentity } from '../../identity/local-pool';
-import { claimsOf, cognitoCall } from '../../identity/testing';
+import { claimsOf, cognitoCall, signJwt } from '../../identity/testing';
+import type { GateAuth } from '../manifest';
 
 export const clientId = localIdentity.userPoolClientId;
 export const prefix = `CognitoIdentityServiceProvider.${clientId}`;
@@ -45,4 +52,44 @@ export async function signInForTokens(
     idToken: AuthenticationResult.IdToken,
     refreshToken: AuthenticationResult.RefreshToken,
   };
+}
+
+/** A stand-in pool's signing key: the private half to sign with, and the JWKS the gate trusts. */
+export interface TestPoolKey {
+  kid: string;
+  privateKey: KeyObject;
+  jwks: Jwks;
+}
+
+export function testPoolKey(kid = 'pool'): TestPoolKey {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...publicKey.export({ format: 'jwk' }), kty: 'RSA', kid, alg: 'RS256', use: 'sig' };
+  return { kid, privateKey, jwks: { keys: [jwk] } };
+}
+
+/** The Cookie header of a 15-minute session the pool `auth` would issue, signed with `key`. */
+export function poolSessionCookie(
+  auth: GateAuth,
+  key: Pick<TestPoolKey, 'kid' | 'privateKey'>,
+  groups: string[] = [auth.readerGroup],
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const common = {
+    sub: 'reader-sub',
+    iss: auth.issuer,
+    iat: now,
+    exp: now + 900,
+    auth_time: now,
+    'cognito:groups': groups,
+  };
+  const access = { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' };
+  const id = { ...common, token_use: 'id', aud: auth.clientId, email: 'reader@example.com' };
+  return sessionCookie(
+    {
+      accessToken: signJwt({ kid: key.kid }, access, key.privateKey),
+      idToken: signJwt({ kid: key.kid }, id, key.privateKey),
+    },
+    'reader-sub',
+    auth.clientId,
+  );
 }

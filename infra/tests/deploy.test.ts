@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CloudFrontRequest, CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { MANIFEST_FILE } from '../../gate/manifest';
+import { listBuildFiles, MANIFEST_FILE } from '../../gate/manifest';
 import type { GateManifest } from '../../gate/manifest';
 import { createOriginResponseHandler } from '../../lambdas/edge/origin-response';
 import { createViewerRequestHandler } from '../../lambdas/edge/viewer-request';
@@ -292,7 +292,7 @@ describe('npm run deploy', () => {
     cloud.liveBefore = [...cloud.objects.keys()].filter((name) => !name.startsWith('.gate/'));
     const next = writeBuild('g');
     const bucket = cloud.bucket();
-    const files = readdirRecursive(next);
+    const files = listBuildFiles(next);
     await assert.rejects(async () => {
       for (const file of files) await bucket.upload(file, path.join(next, file));
       await bucket.remove(
@@ -301,10 +301,3 @@ describe('npm run deploy', () => {
     }, /is not served/);
   });
 });
-
-function readdirRecursive(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((name) => !name.startsWith('.'));
-}

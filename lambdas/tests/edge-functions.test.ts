@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,11 +15,10 @@ import type {
   CloudFrontResponseEvent,
   CloudFrontResultResponse,
 } from 'aws-lambda';
-import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../../gate/manifest';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
-import { sessionCookie } from '../../gate/tests/session-cookies';
-import { signJwt } from '../../identity/testing';
+import { poolSessionCookie, testPoolKey } from '../../gate/tests/session-cookies';
+import type { TestPoolKey } from '../../gate/tests/session-cookies';
 import { packageEdge } from '../../scripts/package-edge';
 
 const auth: GateAuth = {
@@ -33,30 +31,13 @@ const auth: GateAuth = {
 };
 const manifest = { ...fixtureManifest(auth), connectSources: ['https://cognito-idp.eu-west-1.amazonaws.com'] };
 
-const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const poolKey = testPoolKey();
+const otherKey = testPoolKey('rotated');
 /** The pool's JWKS as `npm run deploy` fetches it and packages it with the function. */
-const jwks: Jwks = {
-  keys: [{ ...poolKey.publicKey.export({ format: 'jwk' }), kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }],
-};
+const { jwks } = poolKey;
 
-function poolSessionCookie(key = poolKey.privateKey, kid = 'pool', groups: string[] = [auth.readerGroup]): string {
-  const now = Math.floor(Date.now() / 1000);
-  const common = {
-    sub: 'reader-sub',
-    iss: auth.issuer,
-    iat: now,
-    exp: now + 900,
-    auth_time: now,
-    'cognito:groups': groups,
-  };
-  const access = signJwt(
-    { kid },
-    { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' },
-    key,
-  );
-  const id = signJwt({ kid }, { ...common, token_use: 'id', aud: auth.clientId, email: 'reader@example.com' }, key);
-  return sessionCookie({ accessToken: access, idToken: id }, 'reader-sub', auth.clientId);
+function readerCookie(key: TestPoolKey = poolKey, groups?: string[]): string {
+  return poolSessionCookie(auth, key, groups);
 }
 
 function fixtureEvent<T>(
@@ -175,7 +156,7 @@ describe('packaging the edge functions', () => {
 });
 
 describe('the viewer-request function', () => {
-  const cookie = () => [{ key: 'Cookie', value: poolSessionCookie() }];
+  const cookie = () => [{ key: 'Cookie', value: readerCookie() }];
 
   test('sends a signed-out page load to sign in, refuses files and other methods, and serves the shell', () => {
     const [page, file, post, shell] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
@@ -217,14 +198,11 @@ describe('the viewer-request function', () => {
   });
 
   test('refuses forged tokens and tokens of an unknown key without any network call; joins split cookies', () => {
-    const forged = poolSessionCookie().replace(/\.idToken=([^.]+)\.([^.]+)\.[^;]+/, '.idToken=$1.$2.AAAA');
-    const [first, ...rest] = poolSessionCookie().split('; ');
+    const forged = readerCookie().replace(/\.idToken=([^.]+)\.([^.]+)\.[^;]+/, '.idToken=$1.$2.AAAA');
+    const [first, ...rest] = readerCookie().split('; ');
     const [forgedPage, unknownKey, split] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
       viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: forged }])),
-      viewerRequestEvent(
-        (request) =>
-          (request.headers.cookie = [{ key: 'Cookie', value: poolSessionCookie(otherKey.privateKey, 'rotated') }]),
-      ),
+      viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }])),
       viewerRequestEvent(
         (request) =>
           (request.headers.cookie = [
@@ -282,7 +260,7 @@ describe('the viewer-request function', () => {
   });
 
   test('empties the browser cache on sign-out, refuses other sites’ loads and readers outside the group', () => {
-    const outsider = poolSessionCookie(poolKey.privateKey, 'pool', []);
+    const outsider = readerCookie(poolKey, []);
     const [signOut, crossSite, notReader] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
       viewerRequestEvent((request) => Object.assign(request, { uri: '/sign-out', querystring: '' })),
       viewerRequestEvent((request) =>
