@@ -26,6 +26,16 @@ function closedWithin(socket: Socket, withinMs: number): Promise<number> {
   });
 }
 
+/** Waits (5 s at most) until the server holds no connection. */
+async function settled(server: http.Server): Promise<void> {
+  const count = () =>
+    new Promise<number>((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  for (let waited = 0; (await count()) > 0; waited += 20) {
+    if (waited >= 5_000) throw new Error('the server still holds connections of an earlier test');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => resolve(socket));
@@ -107,6 +117,9 @@ describe('connection limits', () => {
   });
 
   test('connections beyond the cap are refused, and served again once the idle ones are dropped', async () => {
+    // The server counts a closed connection only once its own side has closed: start from none,
+    // so the cap is filled by this test's sockets and not by the last test's leftovers.
+    await settled(server);
     const idle = await Promise.all([1, 2, 3, 4].map(() => open(port)));
     sockets.push(...idle);
     idle.forEach((socket) => socket.on('error', () => {}));
