@@ -3,14 +3,15 @@
  * script and one stylesheet under `sign-in-assets/`, plus its HTML, `sign-in.html`. It is the whole
  * public shell: nothing Docusaurus emits (its `main` bundle lists every route and chunk) is needed
  * to sign in, so all of it stays behind the gate. The page reuses the site's own sign-in form
- * (`src/components/SignInGate`) and session code (`src/auth`).
+ * (`src/components/SignInForm`) and session code (`src/auth`).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { HandbookAuthConfig } from '../amplify-config';
 import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import { themeStylesheet } from '../src/components/SignInForm/theme';
 
 /** The folder of the page's hashed script and stylesheet, inside the build. */
 export const SIGN_IN_ASSETS = 'sign-in-assets';
@@ -52,8 +53,9 @@ function contentHash(contents: Uint8Array | string): string {
 /**
  * Module ids the site's components import from Docusaurus, answered for a page without it: the
  * site config (only the sign-in settings: the page must not carry the rest), `useBaseUrl`, and
- * SignInGate's `amplify-ui.css?url` (Amplify UI's styles, bundled into the page's stylesheet,
- * which the page's HTML links; the form's own `<link>` of the same URL then adds nothing).
+ * SignInForm's `amplify-ui.css?url` (Amplify UI's styles and the form's theme computed here,
+ * bundled into the page's stylesheet, which the page's HTML links; the form's own `<link>` of the
+ * same URL then adds nothing).
  */
 function siteModules(options: SignInAppOptions): esbuild.Plugin {
   const modules: Record<string, string> = {
@@ -62,7 +64,9 @@ function siteModules(options: SignInAppOptions): esbuild.Plugin {
   return ${JSON.stringify(options.baseUrl)} + url.replace(/^\\//, '');
 }`,
     'amplify-ui.css?url': `import '@aws-amplify/ui-react/styles.layer.css';
+import 'sign-in-form-theme.css';
 export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
+    'sign-in-form-theme.css': themeStylesheet(),
   };
   const ids = new RegExp(
     `^(${Object.keys(modules)
@@ -75,12 +79,45 @@ export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
       build.onResolve({ filter: ids }, (args) => ({ path: args.path, namespace: 'site-module' }));
       build.onLoad({ filter: /.*/, namespace: 'site-module' }, (args) => ({
         contents: modules[args.path],
-        loader: 'js',
+        loader: args.path.endsWith('.css') ? 'css' : 'js',
         resolveDir: options.siteDir,
       }));
       build.onResolve({ filter: /^@site\// }, (args) =>
         build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir }),
       );
+    },
+  };
+}
+
+/** Amplify UI's dictionaries: one module that copies each of its 21 languages when it loads. */
+const AMPLIFY_UI_DICTIONARIES = /@aws-amplify[\\/]ui[\\/]dist[\\/]esm[\\/]i18n[\\/]dictionaries[\\/]index\.mjs$/;
+const LANGUAGE_COPY = /= \{\s*\.\.\.(\w+\$1),?\s*(?:\/\/[^\n]*\n\s*)?\};/g;
+const LANGUAGES = 21;
+
+/**
+ * The page reads no translation: the handbook never calls `I18n.putVocabularies`, so the form is
+ * in Amplify UI's English default texts. But a copy written `{ ...dictionary }` may have side
+ * effects as far as esbuild knows, so every language stays in the script, about 100 KB of it.
+ * Marked pure, the copies nothing reads are dropped. A change in that module fails the build.
+ */
+export function unreadTranslations(): esbuild.Plugin {
+  return {
+    name: 'sign-in-app-unread-translations',
+    setup(build) {
+      build.onLoad({ filter: AMPLIFY_UI_DICTIONARIES }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        let copies = 0;
+        const contents = source.replace(LANGUAGE_COPY, (_copy, dictionary: string) => {
+          copies += 1;
+          return `= /* @__PURE__ */ Object.assign({}, ${dictionary});`;
+        });
+        if (copies !== LANGUAGES) {
+          throw new Error(
+            `Sign-in page: expected ${LANGUAGES} language copies in ${args.path}, found ${copies}; Amplify UI changed how it loads its dictionaries`,
+          );
+        }
+        return { contents, loader: 'js' };
+      });
     },
   };
 }
@@ -106,7 +143,7 @@ export function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions 
     define: { 'process.env.NODE_ENV': JSON.stringify(options.development ? 'development' : 'production') },
     loader: { '.module.css': 'local-css', '.svg': 'file', '.woff': 'file', '.woff2': 'file' },
     logLevel: 'silent',
-    plugins: [siteModules(options)],
+    plugins: [siteModules(options), unreadTranslations()],
   };
 }
 

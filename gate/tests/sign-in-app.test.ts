@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import vm from 'node:vm';
 import { buildAuthConfig } from '../../amplify-config';
 import { publicShell } from '../manifest-plugin';
-import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, writeSignInApp } from '../sign-in-app';
+import * as esbuild from 'esbuild';
+import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, unreadTranslations, writeSignInApp } from '../sign-in-app';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
 
 const options: SignInAppOptions = {
@@ -111,4 +112,42 @@ test('the colour mode follows the query, then the stored choice, then the config
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
   });
   assert.equal(modeFor('', null, followSystem), 'dark');
+});
+
+test("the form's theme is in the stylesheet, written at build time, and only the tokens it sets", () => {
+  const [script, stylesheet] = [text(files[1].name), text(files[2].name)];
+  // The minifier drops the attribute values' quotes.
+  const lightRule = stylesheet.match(/\[data-amplify-theme="?handbook"?\]\s*\{([^}]*)\}/)?.[1] ?? '';
+  assert.match(lightRule, /--amplify-colors-primary-80:\s*#0b5cad/);
+  assert.match(lightRule, /--amplify-fonts-default-variable:\s*var\(--ifm-font-family-base\)/);
+  assert.doesNotMatch(lightRule, /--amplify-space-/, 'default tokens stay in Amplify UI’s own stylesheet');
+  assert.match(
+    stylesheet,
+    /\[data-amplify-theme="?handbook"?\]\[data-amplify-color-mode="?dark"?\]\s*\{[^}]*--amplify-colors-primary-80:\s*#8cc4ff/,
+  );
+  assert.doesNotMatch(script, /#0b5cad/i, 'the script carries no theme to compute');
+});
+
+test('the script carries Amplify UI’s English texts and none of the translations the page never reads', () => {
+  const script = text(files[1].name);
+  assert.match(script, /Forgot your password\?/);
+  for (const translation of ['Retour à la connexion', 'サインインに戻る']) {
+    assert.ok(!script.includes(translation), `no "${translation}"`);
+  }
+});
+
+test('a change in how Amplify UI loads its dictionaries stops the build, naming the module', async () => {
+  const dictionaries = path.join(outDir, 'node_modules/@aws-amplify/ui/dist/esm/i18n/dictionaries/index.mjs');
+  await mkdir(path.dirname(dictionaries), { recursive: true });
+  await writeFile(dictionaries, "const enDict = Object.assign({}, { 'Sign In': 'Sign In' });\nexport { enDict };\n");
+  await assert.rejects(
+    esbuild.build({
+      entryPoints: [dictionaries],
+      bundle: true,
+      write: false,
+      logLevel: 'silent',
+      plugins: [unreadTranslations()],
+    }),
+    /expected 21 language copies in .*dictionaries\/index\.mjs, found 0/,
+  );
 });

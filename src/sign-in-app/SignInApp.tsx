@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SessionProvider, useSession } from '@site/src/auth/session';
 import SessionPending from '@site/src/components/SessionPending';
 import SignInContinue from '@site/src/components/SignInContinue';
-import SignInGate from '@site/src/components/SignInGate';
+import SignInForm from '@site/src/components/SignInForm';
 
 /**
  * Signed out, the form; signed in (after the form, a Google return or a renewal), on to the page
@@ -11,7 +11,7 @@ import SignInGate from '@site/src/components/SignInGate';
  */
 function SignInPage(): ReactNode {
   const { state, refresh } = useSession();
-  if (state.status === 'signedOut') return <SignInGate onSignedIn={refresh} />;
+  if (state.status === 'signedOut') return <SignInForm onSignedIn={refresh} />;
   if (state.status === 'signedIn') return <SignInContinue />;
   return <SessionPending />;
 }

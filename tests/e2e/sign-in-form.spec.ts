@@ -113,3 +113,17 @@ test('a password change answered after its sign-in session ended says so and ret
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText(/verification code/i)).toHaveCount(0);
 });
+
+test.describe("the form in the handbook's colours", () => {
+  const primary = { light: 'rgb(11, 92, 173)', dark: 'rgb(140, 196, 255)' } as const;
+  for (const theme of ['light', 'dark'] as const) {
+    test(`its primary button and links are the site's blue (${theme})`, async ({ page }) => {
+      await open(page, `/sign-in?docusaurus-theme=${theme}`);
+      const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+      await expect(signIn).toHaveCSS('background-color', primary[theme]);
+      if (theme === 'dark') {
+        await expect(page.getByRole('button', { name: 'Forgot your password?' })).toHaveCSS('color', primary.dark);
+      }
+    });
+  }
+});

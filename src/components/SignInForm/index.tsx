@@ -1,19 +1,7 @@
 // Configures Amplify before the Authenticator first renders.
 import '@site/src/auth/amplifyClient';
 import amplifyStyles from 'amplify-ui.css?url';
-import {
-  Alert,
-  Authenticator,
-  Button,
-  defaultDarkModeOverride,
-  Divider,
-  Flex,
-  Heading,
-  Image,
-  ThemeProvider,
-  useAuthenticator,
-} from '@aws-amplify/ui-react';
-import type { Theme } from '@aws-amplify/ui-react';
+import { Alert, Authenticator, Button, Divider, Flex, Heading, Image, useAuthenticator } from '@aws-amplify/ui-react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
@@ -22,47 +10,11 @@ import { destinationOf } from '@site/src/auth/returnPath';
 import { FieldMessages } from './fieldMessages';
 import { NOTICE_TEXT, services, setNotice, useNotice } from './notices';
 import styles from './styles.module.css';
+import { THEME_NAME } from './theme';
 
 /**
- * Amplify UI in the site's colours (those of src/css/custom.css): its primary scale, and in dark
- * mode a lighter link colour, both at WCAG AA contrast on their backgrounds.
- */
-const theme: Theme = {
-  name: 'handbook',
-  tokens: {
-    colors: {
-      primary: {
-        10: '#eaf3fc',
-        20: '#cfe3f8',
-        40: '#8cc4ff',
-        60: '#2e7fd1',
-        80: '#0b5cad',
-        90: '#094e93',
-        100: '#063a6e',
-      },
-    },
-    fonts: {
-      default: { variable: 'var(--ifm-font-family-base)', static: 'var(--ifm-font-family-base)' },
-    },
-  },
-  overrides: [
-    defaultDarkModeOverride,
-    {
-      // Dark mode draws primary buttons with dark text: give them the light blue of the site's dark theme.
-      colorMode: 'dark',
-      tokens: {
-        colors: {
-          primary: { 80: '#8cc4ff', 90: '#add5ff', 100: '#cfe3f8' },
-          font: { interactive: '#8cc4ff' },
-        },
-      },
-    },
-  ],
-};
-
-/**
- * The site's colour mode, read from `<html data-theme>`: the gate renders in `Root`, outside
- * Docusaurus's colour-mode context, but the theme attribute is set before the first paint.
+ * The site's colour mode, read from `<html data-theme>`: the sign-in page has no Docusaurus
+ * colour-mode context, but its inline script sets the attribute before the first paint.
  */
 function useSiteColorMode(): 'light' | 'dark' {
   return useSyncExternalStore(
@@ -187,7 +139,7 @@ const components = {
  * Tells the session once the Authenticator's flow has ended, including any verify-email step.
  * (Its `authStatus` turns "authenticated" on Amplify's signedIn event, before that step.)
  */
-function Gate({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
+function AuthenticatorReportingSignIn({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
   const { route } = useAuthenticator((context) => [context.route]);
   useEffect(() => {
     if (route === 'authenticated') onSignedIn();
@@ -201,15 +153,20 @@ function Gate({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
   );
 }
 
-export default function SignInGate({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
+/**
+ * The form in the handbook's Amplify UI theme. The theme's CSS is computed when the page is built
+ * (`./theme.ts`) and sits in the form's stylesheet, so the form does not wrap itself in Amplify UI's
+ * ThemeProvider, which computes the whole theme in the browser on every load.
+ */
+export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
   const colorMode = useSiteColorMode();
   return (
-    <ThemeProvider theme={theme} colorMode={colorMode}>
+    <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={colorMode}>
       {/* React holds the form back until its styles have loaded: no unstyled flash. */}
       <link rel="stylesheet" href={amplifyStyles} precedence="amplify-ui" />
       <Authenticator.Provider>
-        <Gate onSignedIn={onSignedIn} />
+        <AuthenticatorReportingSignIn onSignedIn={onSignedIn} />
       </Authenticator.Provider>
-    </ThemeProvider>
+    </div>
   );
 }
