@@ -214,6 +214,7 @@ const config = {
   customFields: { auth },
   presets: [['classic', presetOptions]],
   plugins: [(context) => gateManifestPlugin(context, { auth })],
+  clientModules: ['./src/clientModules/cleanSearchUrl.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 } satisfies Config;

@@ -82,6 +82,7 @@ function page(response: ServerResponse, status: number, title: string, body: str
   response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f1f3f4;color:#202124}
@@ -92,6 +93,9 @@ button{all:unset;box-sizing:border-box;display:block;width:100%;padding:.75rem .
 button:hover,button:focus-visible{background:#e8f0fe;outline:2px solid #1a73e8}
 .name{display:block;font-weight:500}.email{display:block;color:#5f6368;font-size:.875rem}
 .note{font-size:.8125rem}a{color:#1a73e8}
+@media (prefers-color-scheme:dark){body{background:#202124;color:#e8eaed}main{background:#2d2e31;box-shadow:0 1px 3px #0008}
+p,.email{color:#bdc1c6}li+li{border-top-color:#5f6368}a{color:#8ab4f8}
+button:hover,button:focus-visible{background:#394457;outline-color:#8ab4f8}}
 </style></head><body><main>${body}</main></body></html>`);
 }
 

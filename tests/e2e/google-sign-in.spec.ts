@@ -96,3 +96,18 @@ test.describe('an abandoned Google sign-in', () => {
     await expectFormAtOnce(page);
   });
 });
+
+for (const [colorScheme, background] of [
+  ['light', 'rgb(241, 243, 244)'],
+  ['dark', 'rgb(32, 33, 36)'],
+] as const) {
+  test.describe(`the stand-in for Google in ${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+    test('follows the reader’s preference, as Google’s own page does', async ({ page }) => {
+      await open(page, deepLink);
+      await page.getByRole('button', { name: 'Sign In with Google' }).click();
+      await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+      await expect(page.locator('body')).toHaveCSS('background-color', background);
+    });
+  });
+}

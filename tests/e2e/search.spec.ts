@@ -69,7 +69,7 @@ test.describe('the search page', () => {
     await expect(page).toHaveTitle('Search results for "claims" | Engineering Handbook');
   });
 
-  for (const version of ['/arc', 'next']) {
+  for (const version of ['/arc', 'next', '..%2F..']) {
     test(`a version parameter (${version}) is ignored, not an error`, async ({ page }) => {
       await open(page, `/search?q=Elation&version=${version}`);
       await expect(page.locator('article a[href]').first()).toBeVisible();

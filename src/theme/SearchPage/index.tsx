@@ -5,22 +5,20 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPage from '@theme-original/SearchPage';
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
-
-/** The handbook has one version of its docs: a `version` parameter can only point the search elsewhere. */
-const VERSION_PARAM = 'version';
+import { cleanSearchUrl } from './cleanUrl';
 
 /**
- * The search page, at `/search` without a trailing slash (the search box links to `/search/`) and
- * without a `version` parameter, which the original turns into an index URL it then refuses to fetch.
- * Its tab title carries the site's name like every other page, and its section selector a label.
+ * The search page, at a clean URL (`./cleanUrl.ts`). A page load is cleaned before hydration
+ * (`src/clientModules/cleanSearchUrl.ts`); a navigation inside the site, such as the search box's
+ * "See all results", is cleaned here before the original mounts. Its tab title carries the site's
+ * name like every other page, and its section selector a label.
  */
 export default function SearchPageWrapper(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const { pathname, search, hash } = useLocation();
   const history = useHistory();
   const isBrowser = useIsBrowser();
-  const params = new URLSearchParams(search);
-  const needsCleaning = params.has(VERSION_PARAM) || pathname.endsWith('/');
+  const cleaned = cleanSearchUrl({ pathname, search, hash });
 
   // The original's section selector has no label; axe and screen readers need one.
   useEffect(() => {
@@ -28,17 +26,14 @@ export default function SearchPageWrapper(): ReactNode {
   });
 
   useEffect(() => {
-    if (!needsCleaning) return;
-    params.delete(VERSION_PARAM);
-    const query = params.toString();
-    history.replace({ pathname: pathname.replace(/\/+$/, ''), search: query ? `?${query}` : '', hash });
+    if (cleaned) history.replace(cleaned);
   });
 
   return (
     <>
       <Head titleTemplate={`%s ${siteConfig.titleDelimiter} ${siteConfig.title}`}>{null}</Head>
       {/* Until the URL is clean, the original would read the parameter the moment it mounts. */}
-      {isBrowser && needsCleaning ? null : <SearchPage />}
+      {isBrowser && cleaned ? null : <SearchPage />}
     </>
   );
 }
