@@ -7,8 +7,9 @@
  */
 import { identityAnswers, startLocalIdentity } from '../identity/launch';
 import type { LocalIdentityService } from '../identity/launch';
+import { assertServableOn, isLocalMode } from './local-mode';
 import { readManifest } from './manifest';
-import { assertServable, serveOptionsFrom } from './options';
+import { serveOptionsFrom } from './options';
 import { closeGracefully, createGateServer } from './server';
 import { createSessionChecker } from './session';
 
@@ -25,9 +26,9 @@ async function ensureLocalIdentity(issuer: string): Promise<LocalIdentityService
 async function main(): Promise<void> {
   const options = serveOptionsFrom(process.argv.slice(2), process.env);
   const manifest = readManifest(options.buildDir);
-  assertServable(options, manifest.auth.mode);
+  assertServableOn(manifest.auth, options.host);
   const identity =
-    manifest.auth.mode === 'local' && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
+    isLocalMode(manifest.auth) && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
   const sessions = createSessionChecker(manifest.auth);
   if (!(await sessions.loadKeys())) {
     console.error(

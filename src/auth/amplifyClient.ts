@@ -12,10 +12,9 @@ import type { ResourcesConfig } from 'aws-amplify';
 import type { HandbookAuthConfig } from '@site/amplify-config';
 import type { Reader } from './cookieSession';
 import { reachLocalHostedSignInOverHttp } from './localHostedSignIn';
+import { isLoopbackHost } from './loopback';
 import { listenForOAuthOutcome } from './oauth';
 import { SIGN_IN_PATH } from './signInRoute';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Days the session cookies live: the user pool's default refresh-token validity. */
 const SESSION_COOKIE_DAYS = 30;
@@ -70,7 +69,7 @@ cognitoUserPoolsTokenProvider.setKeyValueStorage(
     path: '/',
     expires: SESSION_COOKIE_DAYS,
     sameSite: 'lax',
-    secure: !LOOPBACK_HOSTS.has(window.location.hostname),
+    secure: !isLoopbackHost(window.location.hostname),
   }),
 );
 
