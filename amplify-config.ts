@@ -5,6 +5,7 @@
  */
 import type { ResourcesConfig } from 'aws-amplify';
 import { localIdentity, localIdentityUrl } from './identity/local-pool';
+import { isLoopbackHost } from './src/auth/loopback';
 import { SIGN_IN_PATH } from './src/auth/signInRoute';
 
 export type AuthMode = 'local' | 'cognito';
@@ -36,12 +37,6 @@ export class AuthConfigError extends Error {
 export const DEFAULT_READER_GROUP = 'handbook-readers';
 
 const SCOPES = ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isLoopbackUrl(url: URL): boolean {
-  return LOOPBACK_HOSTS.has(url.hostname);
-}
-
 /** Reads one variable; records a problem and returns undefined when it is missing or invalid. */
 function read(
   env: Environment,
@@ -70,7 +65,7 @@ function checkRedirectList(value: string): string | null {
     } catch {
       return `has "${entry}", which is not an absolute URL`;
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) {
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
       return `has "${entry}", which is neither https nor a loopback address`;
     }
     if (url.pathname !== SIGN_IN_PATH || url.search || url.hash) {

@@ -44,7 +44,7 @@ export default defineConfig({
       // The local identity service a local-mode build signs in against, with fixed codes for the
       // confirmation-code flows, keeping its signing key where the tests can mint an expired token.
       // Never reused: one left by `npm start` sends random codes and keeps its key to itself.
-      command: `npx tsx identity/start.ts --signing-key-file ${identitySigningKeyFile}`,
+      command: `npx tsx identity/launch.ts --signing-key-file ${identitySigningKeyFile}`,
       url: `${localIdentityUrl}/health`,
       env: { CODE: confirmationCode, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' },
       reuseExistingServer: false,

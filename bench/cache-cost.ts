@@ -18,8 +18,7 @@ import type { Page } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
 import { createGateServer } from '../gate/server';
 import { createSessionChecker } from '../gate/session';
-import { sessionCookie, signInForTokens } from '../gate/tests/session-cookies';
-import { startIdentityProcess } from '../identity/testing';
+import { sessionCookies, signInForTokens, startIdentityProcess } from '../identity/testing';
 
 const buildDir = path.resolve(__dirname, '..', 'build');
 const PAGE = '/arc/architecture';
@@ -103,12 +102,14 @@ async function main(): Promise<void> {
       const origin = `http://127.0.0.1:${await listen(front)}`;
       // The session as Amplify's CookieStorage keeps it: the page reads it from document.cookie.
       const context = await browser.newContext();
-      const cookies = sessionCookie(await signInForTokens(identity.url)).split('; ');
+      const { accessToken, idToken } = await signInForTokens(identity.url);
       await context.addCookies(
-        cookies.map((pair) => {
-          const [name, value] = pair.split(/=(.*)/s);
-          return { name, value, url: `${origin}/`, sameSite: 'Lax' as const };
-        }),
+        sessionCookies({ accessToken, idToken }).map(({ name, value }) => ({
+          name,
+          value,
+          url: `${origin}/`,
+          sameSite: 'Lax' as const,
+        })),
       );
       const page = await context.newPage();
       await warmLoad(page, `${origin}${PAGE}`);

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cookie } from '@playwright/test';
-import { sessionCookie, signInForTokens } from '../gate/tests/session-cookies';
+import { startLocalIdentity } from '../identity/launch';
+import { sessionCookie, sessionCookies, signInForTokens } from '../identity/testing';
 import { lighthouseRuns } from './lighthouse';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage } from './page-loads';
@@ -65,6 +66,7 @@ function formatRow({ figure, handbook, plain, unit, target, atLeastPlain }: Row)
 }
 
 async function main(): Promise<void> {
+  const identity = await startLocalIdentity({ port: 0, env: { HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' } });
   const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-bench-'));
   progress(
     `load average ${loadavg()
@@ -72,15 +74,8 @@ async function main(): Promise<void> {
       .join(' ')} on ${cpus().length} cores; work in ${workDir}`,
   );
   try {
-    const identityPort = await freePort();
-    const identityUrl = await startServer(
-      'identity/start.ts',
-      ['--port', String(identityPort)],
-      identityPort,
-      '/health',
-    );
     progress('building the handbook and the plain site');
-    const builds = await buildSites(workDir, identityPort);
+    const builds = await buildSites(workDir, identity.port);
     const { precompress } = builds;
     progress(
       `handbook built in ${builds.productSeconds.toFixed(1)} s; precompressing ${precompress.files} files took ` +
@@ -98,21 +93,20 @@ async function main(): Promise<void> {
       plain: await startServer('bench/plain-server.ts', [builds.plain, String(plainPort)], plainPort, '/'),
     };
 
-    const cookieHeader = async () => sessionCookie(await signInForTokens(identityUrl));
-    const sessionJar = async (): Promise<Cookie[]> =>
-      (await cookieHeader()).split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return {
-          name: pair.slice(0, at),
-          value: pair.slice(at + 1),
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        };
-      });
+    const signIn = () => signInForTokens(identity.url);
+    const sessionJar = async (): Promise<Cookie[]> => {
+      const { accessToken, idToken } = await signIn();
+      return sessionCookies({ accessToken, idToken }).map(({ name, value }) => ({
+        name,
+        value,
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      }));
+    };
     const noCookies = async (): Promise<Cookie[]> => [];
 
     const browser = await launchBrowser();
@@ -203,7 +197,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const cookie = await cookieHeader();
+    const cookie = sessionCookie(await signIn());
     const mainBundle = (await (await fetch(`${origins.handbook}/sign-in`)).text()).match(
       /\/assets\/js\/main\.[0-9a-f]+\.js/,
     )?.[0];
@@ -227,6 +221,7 @@ async function main(): Promise<void> {
     }
   } finally {
     stopAll();
+    await identity.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Response headers for each decision, shared by the Node server and the edge handler.
  */
-import type { Decision } from './decide';
+import type { Access } from './decide';
 import type { GateManifest } from './manifest';
 
 /**
@@ -10,12 +10,12 @@ import type { GateManifest } from './manifest';
  */
 const HASHED_ASSET = /^(assets|sign-in-assets)\/.+\.[0-9a-f]{8}\.(js|css)$/;
 
-export function cacheControl(decision: Decision): string {
-  if (decision.action !== 'serve') return 'no-store';
+/** For a file the gate serves; everything it answers itself is `no-store` (response.ts). */
+export function cacheControl(file: string, access: Access): string {
   // Nothing protected is ever stored: after sign-out no cache (nor the profile on disk) holds a
   // page, a chunk or the search index, and Back cannot show one.
-  if (decision.access === 'protected') return 'no-store';
-  return HASHED_ASSET.test(decision.file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+  if (access === 'protected') return 'no-store';
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 
 /**

@@ -1,7 +1,6 @@
 /** The command line of `npm run serve`, checked before anything listens. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOOPBACK_HOSTS } from './server';
 
 export class ServeOptionError extends Error {}
 
@@ -46,14 +45,4 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     withoutIdentity: values['without-identity'] ?? false,
     trustProxy: values['trust-proxy'] ?? false,
   };
-}
-
-/** Stops a local-mode build, whose tokens anyone can forge, from being offered beyond this machine. */
-export function assertServable(options: ServeOptions, mode: string): void {
-  if (mode === 'local' && !LOOPBACK_HOSTS.has(options.host)) {
-    throw new ServeOptionError(
-      `This build signs in against the local identity service (HANDBOOK_AUTH=local), whose signing key is public: ` +
-        `it can only be served on loopback (127.0.0.1, ::1, localhost), not on ${options.host}.`,
-    );
-  }
 }

@@ -5,18 +5,30 @@
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
-import { ensureLocalIdentity } from './local-identity';
+import { identityAnswers, startLocalIdentity } from '../identity/launch';
+import type { LocalIdentityService } from '../identity/launch';
+import { assertServableOn, isLocalMode } from './local-mode';
 import { readManifest } from './manifest';
-import { assertServable, serveOptionsFrom } from './options';
+import { serveOptionsFrom } from './options';
 import { closeGracefully, createGateServer } from './server';
 import { createSessionChecker } from './session';
+
+/**
+ * A local-mode build signs in against the local identity service at its issuer: started here unless
+ * one already answers there, so a build and a serve are all it takes to sign in.
+ */
+async function ensureLocalIdentity(issuer: string): Promise<LocalIdentityService | null> {
+  const { origin, port } = new URL(issuer);
+  if (await identityAnswers(origin)) return null;
+  return startLocalIdentity({ port: Number(port), output: 'inherit' });
+}
 
 async function main(): Promise<void> {
   const options = serveOptionsFrom(process.argv.slice(2), process.env);
   const manifest = readManifest(options.buildDir);
-  assertServable(options, manifest.auth.mode);
+  assertServableOn(manifest.auth, options.host);
   const identity =
-    manifest.auth.mode === 'local' && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
+    isLocalMode(manifest.auth) && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
   const sessions = createSessionChecker(manifest.auth);
   if (!(await sessions.loadKeys())) {
     console.error(
@@ -33,7 +45,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await closeGracefully(server);
-    identity?.kill('SIGTERM');
+    await identity?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

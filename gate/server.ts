@@ -12,13 +12,14 @@ import type { PageLoad } from './access-log';
 import { compressedCopies } from './compression';
 import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
-import { CLEAR_SITE_CACHE, contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
+import { contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
+import { answersHost, SERVED_ON_LOOPBACK_ONLY } from './local-mode';
 import { listBuildFiles, readManifest } from './manifest';
 import type { GateManifest } from './manifest';
+import { plainTextResponse, responseFor } from './response';
+import type { GateResponse } from './response';
 import { createSessionChecker } from './session';
 import type { Session, SessionChecker } from './session';
-
-export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** For a load balancer: answered without a session, always the same few bytes. */
 export const HEALTH_PATH = '/healthz';
@@ -76,17 +77,6 @@ function gateRequestOf(request: IncomingMessage): GateRequest | null {
   };
 }
 
-/** `127.0.0.1`, `localhost` or `[::1]`, with an optional port, and nothing else: no user info, no suffix. */
-const LOOPBACK_HOST_HEADER = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
-
-/**
- * A local-mode build is addressed as loopback only. Its real protection is that its signing key
- * never leaves this machine (identity/signing-key.ts); this stops a browser reaching it by a name.
- */
-export function hostIsLoopback(host: string | undefined): boolean {
-  return LOOPBACK_HOST_HEADER.test(host ?? '');
-}
-
 function isHttps(request: IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in request.socket) return true;
   if (!trustProxy) return false;
@@ -95,9 +85,9 @@ function isHttps(request: IncomingMessage, trustProxy: boolean): boolean {
   return forwarded[forwarded.length - 1].trim().toLowerCase() === 'https';
 }
 
-function answer(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  response.end(`${text}\n`);
+function answer(response: ServerResponse, { status, statusText, headers, body }: GateResponse): void {
+  response.writeHead(status, statusText, headers);
+  response.end(body);
 }
 
 export function createGateServer(options: GateServerOptions): http.Server {
@@ -107,7 +97,6 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
-  const localOnly = manifest.auth.mode === 'local';
   const trustProxy = options.trustProxy ?? false;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -123,13 +112,13 @@ export function createGateServer(options: GateServerOptions): http.Server {
       if (gateRequest && wantsPage(gateRequest))
         log(accessLogLine({ time: new Date(), path: gateRequest.path, ...load }));
     };
-    if (localOnly && !hostIsLoopback(request.headers.host)) {
-      answer(response, 421, 'This build signs in against the local identity service and is served on loopback only.');
+    if (!answersHost(manifest.auth, request.headers.host)) {
+      answer(response, plainTextResponse(421, SERVED_ON_LOOPBACK_ONLY));
       logPageLoad({ decision: 'misdirected', status: 421, session: null });
       return;
     }
     if (gateRequest?.path === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
-      answer(response, 200, 'ok');
+      answer(response, plainTextResponse(200, 'ok'));
       return;
     }
     let session: Session | null = null;
@@ -138,27 +127,18 @@ export function createGateServer(options: GateServerOptions): http.Server {
       : { action: 'refuse', status: 400, reason: 'Bad request target.' };
     logPageLoad({ decision: decision.action, status: decision.status, session });
 
-    if (decision.action === 'redirect' || decision.action === 'signOut') {
-      response.writeHead(decision.status, {
-        Location: decision.location,
-        'Cache-Control': 'no-store',
-        ...(decision.action === 'signOut' ? CLEAR_SITE_CACHE : {}),
-      });
-      response.end();
-      return;
-    }
-    if (decision.action === 'refuse') {
-      answer(response, decision.status, decision.reason, decision.status === 405 ? { Allow: 'GET, HEAD' } : {});
+    if (decision.action !== 'serve') {
+      answer(response, responseFor(decision));
       return;
     }
     response.statusCode = decision.status;
-    response.setHeader('Cache-Control', cacheControl(decision));
+    response.setHeader('Cache-Control', cacheControl(decision.file, decision.access));
     const { root, path } = compressed.representationOf(decision.file, request.headers['accept-encoding'], response);
     send(request, path, { root, index: false, dotfiles: 'deny', cacheControl: false })
       .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
         response.removeHeader('Content-Encoding');
-        if (error.status === 416) answer(response, 416, 'Range not satisfiable.', error.headers);
-        else answer(response, 404, 'Not found.');
+        if (error.status === 416) answer(response, plainTextResponse(416, 'Range not satisfiable.', error.headers));
+        else answer(response, plainTextResponse(404, 'Not found.'));
       })
       .pipe(response);
   }
@@ -172,7 +152,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
     },
     (request, response) => {
       handle(request, response).catch(() => {
-        if (!response.headersSent) answer(response, 500, 'The gate failed; nothing was served.');
+        if (!response.headersSent) answer(response, plainTextResponse(500, 'The gate failed; nothing was served.'));
         else response.destroy();
       });
     },

@@ -21,6 +21,7 @@ import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { decodeJwtPayload } from '../src/auth/session-format';
 import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex, startSrp } from './srp';
 import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';
@@ -206,8 +207,8 @@ function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<
   const [header, payload, signature] = parts;
   if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), signingKey(), Buffer.from(signature, 'base64url')))
     return null;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
+  const claims = decodeJwtPayload(token);
+  if (typeof claims?.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
   if (tokenUse && claims.token_use !== tokenUse) return null;
   return claims;
 }

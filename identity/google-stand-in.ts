@@ -15,6 +15,7 @@ import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import type { Logger } from 'pino';
 import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
+import { isLoopbackHost } from '../src/auth/loopback';
 import { localIdentity } from './local-pool';
 
 /** Cognito's authorization codes and the provider's round trip are short-lived; five minutes here. */
@@ -45,8 +46,6 @@ class Ledger<T> {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
-
 /**
  * A registered URL, or the sign-in route of any loopback origin: the handbook runs on whatever
  * local port `npm start` or `npm run serve` was given, and a loopback address reaches only this machine.
@@ -55,7 +54,7 @@ function isAllowedReturn(candidate: string, registered: readonly string[] | unde
   if (registered?.includes(candidate)) return true;
   try {
     const url = new URL(candidate);
-    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.pathname === '/sign-in' && !url.search;
+    return url.protocol === 'http:' && isLoopbackHost(url.hostname) && url.pathname === '/sign-in' && !url.search;
   } catch {
     return false;
   }

@@ -1,12 +1,14 @@
-/** Helpers for tests that need a running local identity service. */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { sign } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+/**
+ * The local pool's test kit: a service of a test's own, calls to it, its users, and their sessions
+ * as the browser's cookies carry them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { GateAuth } from '../gate/manifest';
+import { decodeJwtPayload, lastAuthUserCookie, tokenCookie } from '../src/auth/session-format';
+import type { TokenKind } from '../src/auth/session-format';
+import { startLocalIdentity } from './launch';
 import { localIdentity } from './local-pool';
 import { readSigningKey } from './signing-key';
 import type { SigningKey } from './signing-key';
@@ -18,48 +20,36 @@ export interface RunningIdentityService {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts `identity/start.ts` in its own process on a free port and waits until it is ready. */
+/** Starts the service on a free port, quietly, keeping its signing key where the test can read it. */
 export async function startIdentityProcess(env: Record<string, string> = {}): Promise<RunningIdentityService> {
-  const port = await freePort();
   const keyDir = mkdtempSync(path.join(tmpdir(), 'handbook-identity-key-'));
-  const keyFile = path.join(keyDir, 'signing-key.json');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'start.ts'), '--port', String(port), '--signing-key-file', keyFile],
-    { env: { ...process.env, HANDBOOK_IDENTITY_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/^password: /m.test(output)) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`identity service exited with ${code}:\n${output}`)));
+  const signingKeyFile = path.join(keyDir, 'signing-key.json');
+  const service = await startLocalIdentity({
+    port: 0,
+    signingKeyFile,
+    env: { HANDBOOK_IDENTITY_LOG_LEVEL: 'warn', ...env },
+    output: 'quiet',
   });
   return {
-    url: `http://127.0.0.1:${port}`,
-    signingKey: readSigningKey(keyFile),
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          rmSync(keyDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    url: service.url,
+    signingKey: readSigningKey(signingKeyFile),
+    stop: async () => {
+      await service.stop();
+      rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gate's settings for the local pool of the service at `identityUrl`. */
+export function localPoolAuth(identityUrl: string): GateAuth {
+  const issuer = `${identityUrl}/${localIdentity.userPoolId}`;
+  return {
+    mode: 'local',
+    userPoolId: localIdentity.userPoolId,
+    clientId: localIdentity.userPoolClientId,
+    issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    readerGroup: localIdentity.readerGroup,
   };
 }
 
@@ -118,35 +108,63 @@ export async function adminCreateUser(
   }
 }
 
-/** Signs a JWT with RS256, for tests that need tokens the service would never issue. */
-export function signJwt(header: object, payload: object, privateKey: KeyObject | string): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signingInput = `${encode({ alg: 'RS256', typ: 'JWT', ...header })}.${encode(payload)}`;
-  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
+export interface Tokens {
+  accessToken: string;
+  idToken: string;
+}
+
+export interface SignInTokens extends Tokens {
+  refreshToken: string;
+}
+
+/** The demo reader (or another user of the fixture) signed in at the local service (USER_PASSWORD_AUTH). */
+export async function signInForTokens(
+  identityUrl: string,
+  user: { email: string; password: string } = localIdentity.demoUser,
+): Promise<SignInTokens> {
+  const { AuthenticationResult } = await cognitoCall<{
+    AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string };
+  }>(identityUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: localIdentity.userPoolClientId,
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  });
+  return {
+    accessToken: AuthenticationResult.AccessToken,
+    idToken: AuthenticationResult.IdToken,
+    refreshToken: AuthenticationResult.RefreshToken,
+  };
+}
+
+/** A JWT's claims, for tokens a test holds: throws on anything else. */
+export function claimsOf(token: string): Record<string, unknown> {
+  const claims = decodeJwtPayload(token);
+  if (!claims) throw new Error(`Not a JWT: ${token.slice(0, 40)}`);
+  return claims;
 }
 
 /**
- * The key pair inside the cognito-local package, which anyone can download: what a forger holds.
- * The service never signs with it (see `signing-key.ts`).
+ * The cookies Amplify's CookieStorage keeps for a session, as the browser sends them: the last
+ * user, then each of the tokens given.
  */
-export function packagedSigningKey(): { kid: string; pem: string } {
-  const key = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
-    jwk: { kid: string };
-    pem: string;
-  };
-  return { kid: key.jwk.kid, pem: key.pem };
+export function sessionCookies(
+  tokens: Partial<Record<TokenKind, string>>,
+  user = String(claimsOf(tokens.accessToken ?? '').username),
+  clientId: string = localIdentity.userPoolClientId,
+): { name: string; value: string }[] {
+  return [
+    { name: lastAuthUserCookie(clientId), value: encodeURIComponent(user) },
+    ...(['accessToken', 'idToken', 'refreshToken'] as const).flatMap((kind) => {
+      const value = tokens[kind];
+      return value === undefined ? [] : [{ name: tokenCookie(clientId, user, kind), value }];
+    }),
+  ];
 }
 
-/** Decodes a JWT's payload without verifying it. */
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-}
-
-/** A copy of a token with some claims replaced, signed again with `key` (the service's own, for tests). */
-export function reissueToken(
-  token: string,
-  claims: Record<string, unknown>,
-  key: Pick<SigningKey, 'kid' | 'pem'>,
-): string {
-  return signJwt({ kid: key.kid }, { ...claimsOf(token), ...claims }, key.pem);
+/** The Cookie header a browser sends after Amplify's CookieStorage stored the access and id tokens. */
+export function sessionCookie(tokens: Tokens, user?: string, clientId?: string): string {
+  const { accessToken, idToken } = tokens;
+  return sessionCookies({ accessToken, idToken }, user, clientId)
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
 }

@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { NOT_FOUND_PAGE } from '../gate/decide';
+import { assertDeployable } from '../gate/local-mode';
 import { readManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
-import { assertDeployable } from '../lambdas/edge/manifest';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 
 /** The Lambda runtime the functions run on (infra/site-stack.ts) and the bundle's target. */
@@ -26,7 +26,7 @@ export type EdgeFunctionName = (typeof EDGE_FUNCTIONS)[number];
 const union = (a: string[], b: string[] = []) => [...new Set([...a, ...b])].sort();
 
 export function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManifest | null): EdgeManifest {
-  assertDeployable(current);
+  assertDeployable(current.auth);
   if (!Array.isArray(jwks?.keys) || jwks.keys.length === 0) throw new Error('The JWKS has no keys.');
   return {
     ...current,

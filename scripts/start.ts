@@ -3,29 +3,34 @@
  * With HANDBOOK_AUTH=cognito (and its variables) it runs the dev server against that pool instead.
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startLocalIdentity } from '../identity/launch';
 
 const root = path.resolve(__dirname, '..');
 const mode = process.env.HANDBOOK_AUTH ?? 'local';
-const children: ChildProcess[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code) => {
-    // One of the two stopped: stop the other too, and report the first failure.
-    children.forEach((other) => other !== child && other.kill('SIGTERM'));
-    process.exitCode = code ?? 1;
-  });
-  return child;
+async function main(): Promise<void> {
+  const identity = mode === 'local' ? await startLocalIdentity({ output: 'inherit' }) : null;
+  const devServer = spawn(
+    path.join(root, 'node_modules/.bin/docusaurus'),
+    ['start', '--host', '127.0.0.1', ...process.argv.slice(2)],
+    { cwd: root, env: { ...process.env, HANDBOOK_AUTH: mode }, stdio: 'inherit' },
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      devServer.kill(signal);
+      void identity?.stop();
+    });
+  }
+  // One of the two stopped: stop the other too, and report the first failure.
+  const devServerExited = new Promise<number | null>((resolve) => devServer.once('exit', resolve));
+  const code = await Promise.race([devServerExited, identity?.exited ?? new Promise<never>(() => {})]);
+  devServer.kill('SIGTERM');
+  await identity?.stop();
+  process.exitCode = code ?? 1;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => children.forEach((child) => child.kill(signal)));
-}
-
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const docusaurus = path.join(root, 'node_modules/.bin/docusaurus');
-if (mode === 'local') run(tsx, [path.join(root, 'identity/start.ts')]);
-run(docusaurus, ['start', '--host', '127.0.0.1', ...process.argv.slice(2)], { ...process.env, HANDBOOK_AUTH: mode });
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

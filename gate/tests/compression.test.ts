@@ -5,13 +5,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { startIdentityProcess } from '../../identity/testing';
+import { localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
 import type { RunningIdentityService } from '../../identity/testing';
 import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } from '../compression';
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
-import { fixtureManifest, localAuth, protectedText, writeFixtureBuild } from './fixture-build';
-import { sessionCookie, signInForTokens } from './session-cookies';
+import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;
@@ -72,7 +71,7 @@ describe('compressed serving through the gate', () => {
   before(async () => {
     identity = await startIdentityProcess();
     cookie = sessionCookie(await signInForTokens(identity.url));
-    fixture = writeFixtureBuild(fixtureManifest(localAuth(identity.url)));
+    fixture = writeFixtureBuild(fixtureManifest(localPoolAuth(identity.url)));
     // Files large enough that compressing them pays; the fixture's own are a few bytes.
     const repeated = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');
     writeFileSync(path.join(fixture.buildDir, publicScript), repeated('console.log("shell");'));

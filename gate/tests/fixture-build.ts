@@ -2,6 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { localIdentityUrl } from '../../identity/local-pool';
+import { localPoolAuth } from '../../identity/testing';
 import { MANIFEST_FILE } from '../manifest';
 import type { GateAuth, GateManifest } from '../manifest';
 
@@ -20,23 +22,14 @@ const files: Record<string, string> = {
   'sitemap.xml': '<urlset><url><loc>https://handbook.example.com/docs/guide</loc></url></urlset>',
 };
 
-export const localAuth = (identityUrl = 'http://127.0.0.1:9229'): GateAuth => ({
-  mode: 'local',
-  userPoolId: 'us-east-1_HandbookLocal',
-  clientId: 'handbooklocalwebclient0001',
-  issuer: `${identityUrl}/us-east-1_HandbookLocal`,
-  jwksUri: `${identityUrl}/us-east-1_HandbookLocal/.well-known/jwks.json`,
-  readerGroup: 'handbook-readers',
-});
-
 export const fixtureFiles = Object.keys(files).sort();
 
-export function fixtureManifest(auth: GateAuth = localAuth()): GateManifest {
+export function fixtureManifest(auth: GateAuth = localPoolAuth(localIdentityUrl)): GateManifest {
   return {
     signInPath: '/sign-in',
     auth,
     publicFiles: ['sign-in.html', 'assets/js/main.0123abcd.js', 'img/logo.svg'],
-    connectSources: ['http://127.0.0.1:9229'],
+    connectSources: [localIdentityUrl],
     inlineScriptHashes: [],
   };
 }

@@ -8,24 +8,13 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
+import { localPoolAuth } from '../../identity/testing';
 import type { GateAuth } from '../manifest';
 import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
-import { poolSessionCookie, testPoolKey } from './session-cookies';
 
 const poolKey = testPoolKey();
 const { jwks } = poolKey;
-
-/** A local-mode pool at `origin`: the JWKS is fetched from there over loopback http. */
-function poolAt(origin: string): GateAuth {
-  return {
-    mode: 'local',
-    userPoolId: 'us-east-1_HandbookLocal',
-    clientId: 'handbooklocalwebclient0001',
-    issuer: `${origin}/us-east-1_HandbookLocal`,
-    jwksUri: `${origin}/us-east-1_HandbookLocal/.well-known/jwks.json`,
-    readerGroup: 'handbook-readers',
-  };
-}
 
 function cookieFor(auth: GateAuth, kid = poolKey.kid, privateKey = poolKey.privateKey): string {
   return poolSessionCookie(auth, { kid, privateKey });
@@ -52,7 +41,7 @@ describe('a preloaded JWKS', () => {
   after(() => new Promise<void>((resolve) => keyHost.close(() => resolve())));
 
   test('is trusted without a download; an unknown key id is refused, still without one', async () => {
-    const auth = poolAt(origin);
+    const auth = localPoolAuth(origin);
     const checker = createSessionChecker(auth, { jwks });
     assert.equal(await checker.loadKeys(), true);
     assert.equal((await checker.readSession(cookieFor(auth)))?.userId, 'reader-sub');
@@ -85,7 +74,7 @@ describe('a key host that swallows connections', () => {
   );
 
   test('fails closed within a second, and the next requests do not wait at all', async () => {
-    const auth = poolAt(origin);
+    const auth = localPoolAuth(origin);
     const checker = createSessionChecker(auth);
     let started = performance.now();
     assert.equal(await checker.loadKeys(), false);
@@ -99,7 +88,7 @@ describe('a key host that swallows connections', () => {
   });
 
   test('a first request with no keys yet is refused within a second', async () => {
-    const auth = poolAt(origin);
+    const auth = localPoolAuth(origin);
     const checker = createSessionChecker(auth);
     const started = performance.now();
     assert.equal(await checker.readSession(cookieFor(auth)), null);

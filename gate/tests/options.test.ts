@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertServable, serveOptionsFrom, ServeOptionError } from '../options';
+import { assertServableOn } from '../local-mode';
+import { serveOptionsFrom, ServeOptionError } from '../options';
 
 test('the port comes from --port, then PORT, then 3000; the host is loopback unless asked', () => {
   assert.deepEqual(serveOptionsFrom([], {}), {
@@ -24,20 +25,10 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
 
 test('a local-mode build is served on loopback only; a real-pool build anywhere asked', () => {
   for (const host of ['127.0.0.1', '::1', 'localhost']) {
-    assert.doesNotThrow(() =>
-      assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false, trustProxy: false }, 'local'),
-    );
+    assert.doesNotThrow(() => assertServableOn({ mode: 'local' }, host));
   }
   for (const host of ['0.0.0.0', '::', '192.168.1.20', 'handbook.example.com']) {
-    assert.throws(
-      () => assertServable({ port: 3000, host, buildDir: 'build', withoutIdentity: false, trustProxy: false }, 'local'),
-      /only be served on loopback/,
-    );
+    assert.throws(() => assertServableOn({ mode: 'local' }, host), /only be served on loopback/);
   }
-  assert.doesNotThrow(() =>
-    assertServable(
-      { port: 3000, host: '0.0.0.0', buildDir: 'build', withoutIdentity: false, trustProxy: false },
-      'cognito',
-    ),
-  );
+  assert.doesNotThrow(() => assertServableOn({ mode: 'cognito' }, '0.0.0.0'));
 });

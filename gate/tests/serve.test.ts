@@ -7,7 +7,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fixtureManifest, localAuth, writeFixtureBuild } from './fixture-build';
+import { localPoolAuth } from '../../identity/testing';
+import { fixtureManifest, writeFixtureBuild } from './fixture-build';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -19,7 +20,7 @@ async function freePort(): Promise<number> {
 
 test('SIGTERM: the download under way completes, new connections are refused, the exit code is 0', async () => {
   // Nothing answers on port 1: the server starts without the pool's keys, which this test does not need.
-  const fixture = writeFixtureBuild(fixtureManifest(localAuth('http://127.0.0.1:1')));
+  const fixture = writeFixtureBuild(fixtureManifest(localPoolAuth('http://127.0.0.1:1')));
   const big = 'x'.repeat(16 * 1024 * 1024);
   writeFileSync(path.join(fixture.buildDir, 'img', 'logo.svg'), big);
   const port = await freePort();

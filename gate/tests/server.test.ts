@@ -4,13 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startIdentityProcess } from '../../identity/testing';
+import { localIdentity } from '../../identity/local-pool';
+import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
 import type { RunningIdentityService } from '../../identity/testing';
 import { createGateServer } from '../server';
-import { fixtureManifest, localAuth, protectedText, writeFixtureBuild } from './fixture-build';
-import { sessionCookie, signInForTokens } from './session-cookies';
-import { localIdentity } from '../../identity/local-pool';
-import { claimsOf } from '../../identity/testing';
+import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
 
 interface Answer {
   status: number;
@@ -58,7 +56,7 @@ describe('the gate server', () => {
     identity = await startIdentityProcess();
     tokens = await signInForTokens(identity.url);
     cookie = sessionCookie(tokens);
-    const manifest = fixtureManifest(localAuth(identity.url));
+    const manifest = fixtureManifest(localPoolAuth(identity.url));
     fixture = writeFixtureBuild(manifest);
     server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../identity/local-pool';
-import { claimsOf, packagedSigningKey, reissueToken, signJwt, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+import { packagedSigningKey, reissueToken, signJwt } from '../../identity/test-tokens';
+import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
+import type { RunningIdentityService, Tokens } from '../../identity/testing';
+import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
 import type { GateAuth } from '../manifest';
 import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
 import type { SessionChecker } from '../session';
-import { localAuth } from './fixture-build';
-import { clientId, prefix, sessionCookie, signInForTokens } from './session-cookies';
-import type { Tokens } from './session-cookies';
+
+const clientId = localIdentity.userPoolClientId;
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -24,7 +25,7 @@ describe('the session in the cookies', () => {
   before(async () => {
     identity = await startIdentityProcess();
     real = await signInForTokens(identity.url);
-    checker = createSessionChecker(localAuth(identity.url));
+    checker = createSessionChecker(localPoolAuth(identity.url));
   });
   after(() => identity.stop());
 
@@ -99,8 +100,8 @@ describe('the session in the cookies', () => {
       '',
       'garbage',
       ';;;=;=',
-      `${prefix}.LastAuthUser=${user}`,
-      `${prefix}.LastAuthUser=%E0%A4%A; ${prefix}.%E0%A4%A.accessToken=x`,
+      `${lastAuthUserCookie(clientId)}=${user}`,
+      `${lastAuthUserCookie(clientId)}=%E0%A4%A; ${tokenCookie(clientId, '%E0%A4%A', 'accessToken')}=x`,
       sessionCookie({ accessToken: 'not-a-jwt', idToken: 'not.a.jwt' }, user),
       sessionCookie({ accessToken: `${real.accessToken}%ZZ`, idToken: real.idToken }, user),
       sessionCookie({ accessToken: 'e30.e30.e30', idToken: real.idToken }, user),
@@ -152,7 +153,7 @@ describe('the session in the cookies', () => {
     };
     assert.equal(await checker.readSession(sessionCookie(forged)), null);
     assert.notEqual(identity.signingKey.kid, packaged.kid);
-    const jwks = (await (await fetch(localAuth(identity.url).jwksUri)).json()) as {
+    const jwks = (await (await fetch(localPoolAuth(identity.url).jwksUri)).json()) as {
       keys: { kid: string; n: string }[];
     };
     assert.deepEqual(

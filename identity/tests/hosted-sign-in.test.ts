@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../local-pool';
-import { startIdentityProcess } from '../testing';
+import { claimsOf, startIdentityProcess } from '../testing';
 import type { RunningIdentityService } from '../testing';
 
 let service: RunningIdentityService;
@@ -17,7 +17,6 @@ after(() => service.stop());
 
 const appSignIn = 'http://127.0.0.1:3123/sign-in';
 const [member, outsider] = localIdentity.googleAccounts;
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 
 /** Where a response sends the browser next. */
 async function next(url: string, init: RequestInit = {}): Promise<URL> {
@@ -86,11 +85,11 @@ describe('Google through the local hosted sign-in', () => {
     const response = await exchange(code, verifier);
     assert.equal(response.status, 200);
     const tokens = (await response.json()) as { access_token: string; id_token: string; refresh_token: string };
-    const id = decode(tokens.id_token);
+    const id = claimsOf(tokens.id_token);
     assert.equal(id.email, member.email);
     assert.equal(id.name, member.name);
     assert.equal(id.aud, localIdentity.userPoolClientId);
-    assert.equal(decode(tokens.access_token).username, `Google_${member.sub}`);
+    assert.equal(claimsOf(tokens.access_token).username, `Google_${member.sub}`);
     assert.ok(tokens.refresh_token);
 
     assert.equal((await exchange(code, verifier)).status, 400, 'a code is good for one exchange');
@@ -98,7 +97,7 @@ describe('Google through the local hosted sign-in', () => {
     const second = (await (await exchange(again.back.searchParams.get('code') as string, again.verifier)).json()) as {
       id_token: string;
     };
-    assert.equal(decode(second.id_token).sub, id.sub, 'the second sign-in is the same user');
+    assert.equal(claimsOf(second.id_token).sub, id.sub, 'the second sign-in is the same user');
   });
 
   test('a code is refused with another PKCE verifier', async () => {

@@ -3,7 +3,8 @@
  * with them. Header names in events are lower case, each with a list of `{ key, value }`
  * ("Lambda@Edge event structure").
  */
-import type { CloudFrontHeaders } from 'aws-lambda';
+import type { CloudFrontHeaders, CloudFrontResultResponse } from 'aws-lambda';
+import type { GateResponse } from '../../gate/response';
 
 /** A header's value; repeated cookie headers join with `; `, others with `, ` (RFC 9110 5.3). */
 export function headerValue(headers: CloudFrontHeaders, name: string): string | undefined {
@@ -15,6 +16,19 @@ export function withHeaders(headers: CloudFrontHeaders, added: Record<string, st
   const result = { ...headers };
   for (const [key, value] of Object.entries(added)) result[key.toLowerCase()] = [{ key, value }];
   return result;
+}
+
+/** A response the function answers with itself, instead of the origin's or the cache's. */
+export function generatedResponse(
+  response: GateResponse,
+  headers: Record<string, string> = {},
+): CloudFrontResultResponse {
+  return {
+    status: String(response.status),
+    statusDescription: response.statusText,
+    headers: withHeaders({}, { ...headers, ...response.headers }),
+    ...(response.body === undefined ? {} : { body: response.body }),
+  };
 }
 
 /**

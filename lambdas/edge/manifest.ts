@@ -12,10 +12,3 @@ export interface EdgeManifest extends GateManifest {
    */
   jwks: Jwks;
 }
-
-/** A local-mode build trusts a key anyone can have: it never goes to CloudFront. */
-export function assertDeployable(manifest: Pick<GateManifest, 'auth'>): void {
-  if (manifest.auth.mode !== 'cognito') {
-    throw new Error('This build signs in against the local identity service (HANDBOOK_AUTH=local): never deploy it.');
-  }
-}

@@ -10,16 +10,22 @@
  *   change the status (Lambda@Edge restrictions, "HTTP status codes").
  * - A file: the gate's caching rule, the same as the Node server's (gate/headers.ts).
  */
-import { STATUS_CODES } from 'node:http';
 import type { CloudFrontResponseEvent, CloudFrontResultResponse } from 'aws-lambda';
 import { cacheControl } from '../../gate/headers';
-import { assertEventType, withHeaders } from './cloudfront';
-import { assertDeployable } from './manifest';
+import { assertDeployable } from '../../gate/local-mode';
+import { plainTextResponse } from '../../gate/response';
+import { assertEventType, generatedResponse, withHeaders } from './cloudfront';
 import type { EdgeManifest } from './manifest';
 
 export function createOriginResponseHandler(manifest: EdgeManifest, notFoundPage: string) {
-  assertDeployable(manifest);
+  assertDeployable(manifest.auth);
   const publicFiles = new Set(manifest.publicFiles);
+  const notFound = plainTextResponse(404, 'Not found.');
+  const notFoundAsPage = {
+    ...notFound,
+    headers: { ...notFound.headers, 'Content-Type': 'text/html; charset=utf-8' },
+    body: notFoundPage,
+  };
 
   return async (event: CloudFrontResponseEvent): Promise<CloudFrontResultResponse> => {
     const { config, request, response } = event.Records[0].cf;
@@ -27,28 +33,9 @@ export function createOriginResponseHandler(manifest: EdgeManifest, notFoundPage
     // The viewer-request function rewrote the URI to a percent-encoded bucket key.
     const file = decodeURIComponent(request.uri.slice(1));
     const status = Number(response.status);
-    if (status === 403 || status === 404) {
-      const page = file.endsWith('.html');
-      return {
-        status: '404',
-        statusDescription: STATUS_CODES[404],
-        headers: withHeaders(
-          {},
-          {
-            'Cache-Control': 'no-store',
-            'Content-Type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
-          },
-        ),
-        body: page ? notFoundPage : 'Not found.\n',
-      };
-    }
+    if (status === 403 || status === 404) return generatedResponse(file.endsWith('.html') ? notFoundAsPage : notFound);
     if (status >= 400) return { ...response, headers: withHeaders(response.headers, { 'Cache-Control': 'no-store' }) };
     const access = publicFiles.has(file) ? 'public' : 'protected';
-    return {
-      ...response,
-      headers: withHeaders(response.headers, {
-        'Cache-Control': cacheControl({ action: 'serve', file, status: 200, access }),
-      }),
-    };
+    return { ...response, headers: withHeaders(response.headers, { 'Cache-Control': cacheControl(file, access) }) };
   };
 }

@@ -3,28 +3,27 @@
  * CloudFront's cache, so a cached file still reaches only a valid session. It serves by rewriting
  * the URI to the bucket key, or answers itself (a redirect to sign in, or a refusal).
  */
-import { STATUS_CODES } from 'node:http';
 import type { CloudFrontRequestEvent, CloudFrontRequestResult } from 'aws-lambda';
 import { accessLogLine } from '../../gate/access-log';
 import { decide, siteByLayout, wantsPage } from '../../gate/decide';
-import type { Decision } from '../../gate/decide';
-import { CLEAR_SITE_CACHE, contentSecurityPolicy, securityHeaders } from '../../gate/headers';
+import { contentSecurityPolicy, securityHeaders } from '../../gate/headers';
+import { assertDeployable } from '../../gate/local-mode';
+import { responseFor } from '../../gate/response';
 import { createSessionChecker } from '../../gate/session';
 import type { Session, SessionChecker } from '../../gate/session';
-import { assertEventType, headerValue, uriOf, withHeaders } from './cloudfront';
-import { assertDeployable } from './manifest';
+import { assertEventType, generatedResponse, headerValue, uriOf } from './cloudfront';
 import type { EdgeManifest } from './manifest';
 
 export function createViewerRequestHandler(
   manifest: EdgeManifest,
   options: { sessions?: SessionChecker; log?: (line: string) => void } = {},
 ) {
-  assertDeployable(manifest);
+  assertDeployable(manifest.auth);
   const site = siteByLayout(manifest);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth, { jwks: manifest.jwks });
   // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it.
   const log = options.log ?? ((line: string) => console.log(line));
-  const csp = contentSecurityPolicy(manifest);
+  const security = securityHeaders(contentSecurityPolicy(manifest), true);
 
   return async (event: CloudFrontRequestEvent): Promise<CloudFrontRequestResult> => {
     const { config, request } = event.Records[0].cf;
@@ -55,30 +54,10 @@ export function createViewerRequestHandler(
       );
     }
     if (decision.action === 'serve') return { ...request, uri: uriOf(decision.file) };
-    return generatedResponse(decision, csp);
-  };
-}
-
-/**
- * A response the function answers with: a redirect (to sign in, to a clean URL), the sign-out
- * route's cache clearing, or a refusal. Viewer-response functions never run for these ("CloudFront
- * triggers for Lambda functions"), so it carries every header itself; it stays far below the 40 KB
- * a viewer-request function may generate (CloudFront quotas, Lambda@Edge).
- */
-function generatedResponse(decision: Exclude<Decision, { action: 'serve' }>, csp: string): CloudFrontRequestResult {
-  const specific: Record<string, string> =
-    decision.action === 'redirect'
-      ? { Location: decision.location }
-      : decision.action === 'signOut'
-        ? { Location: decision.location, ...CLEAR_SITE_CACHE }
-        : {
-            'Content-Type': 'text/plain; charset=utf-8',
-            ...(decision.status === 405 ? { Allow: 'GET, HEAD' } : {}),
-          };
-  return {
-    status: String(decision.status),
-    statusDescription: STATUS_CODES[decision.status],
-    headers: withHeaders({}, { 'Cache-Control': 'no-store', ...securityHeaders(csp, true), ...specific }),
-    ...(decision.action === 'refuse' ? { body: `${decision.reason}\n` } : {}),
+    // A redirect (to sign in, to a clean URL), the sign-out route's cache clearing, or a refusal.
+    // Viewer-response functions never run for these ("CloudFront triggers for Lambda functions"),
+    // so it carries every header itself; it stays far below the 40 KB a viewer-request function
+    // may generate (CloudFront quotas, Lambda@Edge).
+    return generatedResponse(responseFor(decision), security);
   };
 }

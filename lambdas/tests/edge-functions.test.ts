@@ -17,8 +17,8 @@ import type {
 } from 'aws-lambda';
 import type { GateAuth } from '../../gate/manifest';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
-import { poolSessionCookie, testPoolKey } from '../../gate/tests/session-cookies';
-import type { TestPoolKey } from '../../gate/tests/session-cookies';
+import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
+import type { TestPoolKey } from '../../identity/test-tokens';
 import { packageEdge } from '../../scripts/package-edge';
 
 const auth: GateAuth = {

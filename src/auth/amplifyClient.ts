@@ -11,11 +11,10 @@ import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { HandbookAuthConfig } from '@site/amplify-config';
 import type { Reader } from './cookieSession';
+import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './localHostedSignIn';
-import { listenForOAuthOutcome } from './oauth';
+import { isLoopbackHost } from './loopback';
 import { SIGN_IN_PATH } from './signInRoute';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Days the session cookies live: the user pool's default refresh-token validity. */
 const SESSION_COOKIE_DAYS = 30;
@@ -40,29 +39,10 @@ function forThisOrigin(config: ResourcesConfig): ResourcesConfig {
   };
 }
 
-/**
- * Settles once a Google sign-in returning to this page has finished or failed. Reading the session
- * first can park behind Amplify's in-flight flag after a failed return until its deadline passes.
- */
-function googleReturnSettled(): Promise<void> {
-  const query = new URLSearchParams(window.location.search);
-  if (!query.has('state') || !(query.has('code') || query.has('error'))) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signInWithRedirect' || payload.event === 'signInWithRedirect_failure') {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
-
 const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
 const oauthDomain = auth.amplify.Auth?.Cognito.loginWith?.oauth?.domain;
 if (auth.mode === 'local' && oauthDomain) reachLocalHostedSignInOverHttp(oauthDomain);
-// Before configuring: configuring finishes a Google sign-in in progress, and its outcome is heard here.
-listenForOAuthOutcome();
-const googleReturn = googleReturnSettled();
+listenForGoogleReturn();
 Amplify.configure(auth.mode === 'local' ? forThisOrigin(auth.amplify) : auth.amplify);
 // `lax` still sends the cookies when a reader follows a link to the handbook from chat or email.
 cognitoUserPoolsTokenProvider.setKeyValueStorage(
@@ -70,7 +50,7 @@ cognitoUserPoolsTokenProvider.setKeyValueStorage(
     path: '/',
     expires: SESSION_COOKIE_DAYS,
     sameSite: 'lax',
-    secure: !LOOPBACK_HOSTS.has(window.location.hostname),
+    secure: !isLoopbackHost(window.location.hostname),
   }),
 );
 
@@ -82,8 +62,8 @@ cognitoUserPoolsTokenProvider.setKeyValueStorage(
  */
 function fetchSessionPastAbandonedGoogleSignIn(options: { forceRefresh?: boolean }) {
   return new Promise<Awaited<ReturnType<typeof fetchAuthSession>>>((resolve, reject) => {
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event !== 'signInWithRedirect_failure') return;
+    const stop = onGoogleSignIn((outcome) => {
+      if (outcome !== 'failed') return;
       stop();
       fetchAuthSession(options).then(resolve, reject);
     });
@@ -94,7 +74,7 @@ function fetchSessionPastAbandonedGoogleSignIn(options: { forceRefresh?: boolean
 /** The signed-in reader, renewing expired tokens with the refresh token; null when signed out. */
 export async function currentReader(options: { forceRefresh?: boolean } = {}): Promise<Reader | null> {
   try {
-    await googleReturn;
+    await googleReturnSettled();
     const { tokens } = await fetchSessionPastAbandonedGoogleSignIn(options);
     const claims = tokens?.idToken?.payload;
     if (!claims) return null;
@@ -112,10 +92,14 @@ export function signOutEverywhere(): Promise<void> {
 
 /** Calls back when the session ends or a Google sign-in completes, until the returned function is called. */
 export function onSessionChange(handlers: { ended(): void; googleSignedIn(): void }): () => void {
-  return Hub.listen('auth', ({ payload }) => {
+  const stopHearingEnds = Hub.listen('auth', ({ payload }) => {
     if (payload.event === 'signedOut') handlers.ended();
     // A renewal that fails for any reason but the network means the session is over.
     if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') handlers.ended();
-    if (payload.event === 'signInWithRedirect' || payload.event === 'customOAuthState') handlers.googleSignedIn();
   });
+  const stopHearingGoogle = onGoogleSignIn((outcome) => outcome === 'signedIn' && handlers.googleSignedIn());
+  return () => {
+    stopHearingEnds();
+    stopHearingGoogle();
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { loadAmplify, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookieSession';
-import { PAGE_MIN_VALIDITY_SECONDS } from './signInRoute';
+import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
 
 /** Renew this long before the server would stop serving pages to the session. */
 const RENEWAL_MARGIN_SECONDS = 30;

@@ -4,6 +4,8 @@
  * call to the identity service. Reading grants nothing: the gate server verifies the same tokens
  * (gate/session.ts) before it serves anything.
  */
+import { decodeJwtPayload, EXPIRY_TOLERANCE_SECONDS, lastAuthUserCookie, tokenCookie } from './session-format';
+
 export interface Reader {
   name: string;
   email: string;
@@ -14,9 +16,6 @@ export interface CookieSession {
   /** When the first of the access and id tokens expires, in seconds since the epoch. */
   expiresAt: number;
 }
-
-/** Amplify renews tokens this close to their expiry; so does this reading. */
-const EXPIRY_TOLERANCE_SECONDS = 5;
 
 export interface SessionTokens {
   accessToken: string;
@@ -46,27 +45,11 @@ function cookiesOf(cookieString: string): Map<string, string> {
  */
 export function sessionTokens(cookieString: string, clientId: string): SessionTokens | null {
   const cookies = cookiesOf(cookieString);
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const user = cookies.get(`${prefix}.LastAuthUser`);
+  const user = cookies.get(lastAuthUserCookie(clientId));
   if (!user) return null;
-  const accessToken = cookies.get(`${prefix}.${user}.accessToken`);
-  const idToken = cookies.get(`${prefix}.${user}.idToken`);
+  const accessToken = cookies.get(tokenCookie(clientId, user, 'accessToken'));
+  const idToken = cookies.get(tokenCookie(clientId, user, 'idToken'));
   return accessToken && idToken ? { accessToken, idToken } : null;
-}
-
-function claimsOf(token: string | undefined): Record<string, unknown> | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      [...atob(base64)].map((character) => `%${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
-    const claims: unknown = JSON.parse(json);
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The signed-in reader and the session's end, or null when the cookies hold no live session. */
@@ -76,8 +59,8 @@ export function readCookieSession(
   now = Date.now() / 1000,
 ): CookieSession | null {
   const tokens = sessionTokens(cookieString, clientId);
-  const access = claimsOf(tokens?.accessToken);
-  const id = claimsOf(tokens?.idToken);
+  const access = decodeJwtPayload(tokens?.accessToken);
+  const id = decodeJwtPayload(tokens?.idToken);
   if (typeof access?.exp !== 'number' || typeof id?.exp !== 'number') return null;
   const expiresAt = Math.min(access.exp, id.exp);
   if (expiresAt - now <= EXPIRY_TOLERANCE_SECONDS) return null;

@@ -5,6 +5,8 @@
  * left as it is; only requests to that one loopback origin change scheme, navigations through the
  * Navigation API and the code exchange through `fetch`.
  */
+import { isLoopbackHostPort } from './loopback';
+
 /** The part of the Navigation API used here (Chromium, Firefox, Safari 26.2+), not yet in TypeScript's DOM types. */
 interface NavigateEvent extends Event {
   readonly destination: { readonly url: string };
@@ -15,10 +17,8 @@ declare global {
   }
 }
 
-const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost)(:\d+)?$/;
-
 export function reachLocalHostedSignInOverHttp(domain: string): void {
-  if (!LOOPBACK_HOST.test(domain)) throw new Error(`Local mode's hosted sign-in must be on loopback, not ${domain}`);
+  if (!isLoopbackHostPort(domain)) throw new Error(`Local mode's hosted sign-in must be on loopback, not ${domain}`);
   const secure = `https://${domain}/`;
   const plain = (url: string) => (url.startsWith(secure) ? `http://${domain}/${url.slice(secure.length)}` : null);
 

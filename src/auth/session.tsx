@@ -9,8 +9,8 @@ import { loadAmplify, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookieSession';
 import type { Reader } from './cookieSession';
 import { destinationOf } from './returnPath';
+import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
 import { signOutUrlFor } from './signInRoute';
-import { PAGE_MIN_VALIDITY_SECONDS } from './signInRoute';
 
 export type { Reader } from './cookieSession';
 

@@ -15,12 +15,6 @@ export function signInUrlFor(path: string): string {
 }
 
 /**
- * The gate serves a page only to a session with this long left, so the scripts the page fetches
- * next are not refused mid-load. The sign-in route renews a session closer to its end.
- */
-export const PAGE_MIN_VALIDITY_SECONDS = 60;
-
-/**
  * The sign-out route, answered by the gate: it empties the browser's cache of the site
  * (`Clear-Site-Data: "cache"`) and sends the reader on to the sign-in route with the same query.
  */

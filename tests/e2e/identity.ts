@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
-import { signInForTokens } from '../../gate/tests/session-cookies';
 import { readSigningKey } from '../../identity/signing-key';
-import { adminCreateUser, claimsOf, cognitoCall, reissueToken } from '../../identity/testing';
+import { reissueToken } from '../../identity/test-tokens';
+import { adminCreateUser, claimsOf, cognitoCall, sessionCookies, signInForTokens } from '../../identity/testing';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
 export const confirmationCode = '123456';
@@ -77,12 +77,10 @@ let readerTokens: { cookies: Cookie[]; renewAt: number } | null = null;
 export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
   if (readerTokens && Date.now() < readerTokens.renewAt) return readerTokens.cookies;
   const tokens = await signInForTokens(localIdentityUrl);
-  const user = String(claimsOf(tokens.accessToken).username);
-  const prefix = `CognitoIdentityServiceProvider.${localIdentity.userPoolClientId}`;
   const { hostname } = new URL(baseURL);
   const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
-  const cookie = (name: string, value: string): Cookie => ({
-    name: `${prefix}.${name}`,
+  const cookies = sessionCookies(tokens).map(({ name, value }): Cookie => ({
+    name,
     value,
     domain: hostname,
     path: '/',
@@ -90,13 +88,7 @@ export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
     httpOnly: false,
     secure: false,
     sameSite: 'Lax',
-  });
-  const cookies = [
-    cookie('LastAuthUser', user),
-    cookie(`${user}.accessToken`, tokens.accessToken),
-    cookie(`${user}.idToken`, tokens.idToken),
-    cookie(`${user}.refreshToken`, tokens.refreshToken),
-  ];
+  }));
   readerTokens = { cookies, renewAt: Number(claimsOf(tokens.accessToken).exp) * 1000 - 120_000 };
   return cookies;
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readCookieSession } from '../../src/auth/cookieSession';
+import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
 
 const clientId = 'handbooklocalwebclient0001';
-const prefix = `CognitoIdentityServiceProvider.${clientId}`;
 const now = 1_800_000_000;
 
 function token(claims: Record<string, unknown>): string {
@@ -14,9 +14,9 @@ function token(claims: Record<string, unknown>): string {
 function cookies(access: Record<string, unknown>, id: Record<string, unknown>, user = 'sub-1'): string {
   return [
     'other=1',
-    `${prefix}.LastAuthUser=${user}`,
-    `${prefix}.${user}.accessToken=${token(access)}`,
-    `${prefix}.${user}.idToken=${token(id)}`,
+    `${lastAuthUserCookie(clientId)}=${user}`,
+    `${tokenCookie(clientId, user, 'accessToken')}=${token(access)}`,
+    `${tokenCookie(clientId, user, 'idToken')}=${token(id)}`,
   ].join('; ');
 }
 
@@ -34,11 +34,11 @@ test('reads the reader and the session’s end from Amplify’s cookies, names i
 test('no session when a token is missing, malformed, of another client or about to expire', () => {
   for (const cookieString of [
     '',
-    `${prefix}.LastAuthUser=sub-1`,
+    `${lastAuthUserCookie(clientId)}=sub-1`,
     cookies({ exp: now + 600 }, { exp: now + 4 }),
     cookies({ exp: now - 1 }, { exp: now + 600 }),
     cookies({}, { exp: now + 600 }),
-    `${prefix}.LastAuthUser=sub-1; ${prefix}.sub-1.accessToken=garbage; ${prefix}.sub-1.idToken=a.%%%.c`,
+    `${lastAuthUserCookie(clientId)}=sub-1; ${tokenCookie(clientId, 'sub-1', 'accessToken')}=garbage; ${tokenCookie(clientId, 'sub-1', 'idToken')}=a.%%%.c`,
     cookies({ exp: now + 600 }, { exp: now + 600 }).replaceAll(clientId, 'someotherclient'),
   ]) {
     assert.equal(readCookieSession(cookieString, clientId, now), null, cookieString.slice(0, 120));

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import vm from 'node:vm';
 import { liveSessionScript } from '../../src/auth/liveSessionScript';
+import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
 
 const clientId = 'handbooklocalwebclient0001';
-const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+const lastUser = lastAuthUserCookie(clientId);
+const accessCookie = tokenCookie(clientId, 'u1', 'accessToken');
 
 function token(claims: object): string {
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
@@ -26,11 +28,11 @@ const soon = () => Math.floor(Date.now() / 1000);
 
 test('marks the page live only while both tokens of the last user are unexpired', () => {
   const cookies = (accessExp: number, idExp: number) =>
-    `${prefix}.LastAuthUser=u1; ${prefix}.u1.accessToken=${token({ exp: accessExp })}; ${prefix}.u1.idToken=${token({ exp: idExp })}`;
+    `${lastUser}=u1; ${accessCookie}=${token({ exp: accessExp })}; ${tokenCookie(clientId, 'u1', 'idToken')}=${token({ exp: idExp })}`;
   assert.equal(markFor(cookies(soon() + 600, soon() + 600)), 'live');
   assert.equal(markFor(cookies(soon() - 1, soon() + 600)), null);
   assert.equal(markFor(cookies(soon() + 600, soon() + 2)), null);
   assert.equal(markFor(''), null);
-  assert.equal(markFor(`${prefix}.LastAuthUser=u1; ${prefix}.u1.accessToken=garbage`), null);
+  assert.equal(markFor(`${lastUser}=u1; ${accessCookie}=garbage`), null);
   assert.equal(markFor('%E0%A4%A=1'), null);
 });

@@ -5,7 +5,7 @@ import { Alert, Authenticator, Button, Divider, Flex, Heading, Image, useAuthent
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/oauth';
+import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/google-sign-in';
 import { destinationOf } from '@site/src/auth/returnPath';
 import { FieldMessages } from './fieldMessages';
 import { NOTICE_TEXT, services, setNotice, useNotice } from './notices';

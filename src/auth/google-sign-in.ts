@@ -1,6 +1,7 @@
 /**
  * Google sign-in through the hosted sign-in domain (Amplify's signInWithRedirect: PKCE and state),
- * and what came back from it: the reader's return path, or a failure to show on the gate.
+ * and its return, all heard by one listener to Amplify's events: the reader's return path, the
+ * failure to show on the gate, when the return has settled, and who else wants to know.
  */
 import { signInWithRedirect } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -12,16 +13,16 @@ export interface OAuthFailure {
   detail?: string;
 }
 
-/** Amplify's own words for a cancelled flow; anything else gets the SPEC's general message. */
+/** Amplify's own words for a cancelled flow; anything else gets the general message. */
 const CANCELLED = 'User cancelled OAuth flow.';
 const GENERAL = 'An error has occurred during the oauth process.';
 
 let failure: OAuthFailure | null = null;
-const subscribers = new Set<() => void>();
+const failureSubscribers = new Set<() => void>();
 
 function setFailure(next: OAuthFailure | null): void {
   failure = next;
-  subscribers.forEach((notify) => notify());
+  failureSubscribers.forEach((notify) => notify());
 }
 
 /** How Cognito reports a refusal by the pool's pre sign-up trigger, whose own message says why. */
@@ -35,7 +36,25 @@ export function describeOAuthError(error: unknown): OAuthFailure {
   return { message: GENERAL, detail: message && message !== GENERAL ? message : undefined };
 }
 
-export function listenForOAuthOutcome(): void {
+/** `signedIn` comes twice for one return: with its state, then once complete. */
+type Outcome = 'signedIn' | 'failed';
+const outcomeSubscribers = new Set<(outcome: Outcome) => void>();
+let settled: Promise<void> = Promise.resolve();
+
+/** To those listening when the event came, as Amplify's Hub does. */
+function tell(outcome: Outcome): void {
+  for (const notify of [...outcomeSubscribers]) notify(outcome);
+}
+
+/**
+ * Hears how a Google sign-in returning to this page ends. Call it once, before configuring
+ * Amplify: configuring finishes a sign-in in progress.
+ */
+export function listenForGoogleReturn(): void {
+  const query = new URLSearchParams(window.location.search);
+  const returning = query.has('state') && (query.has('code') || query.has('error'));
+  let settle = () => {};
+  if (returning) settled = new Promise((resolve) => (settle = resolve));
   Hub.listen('auth', ({ payload }) => {
     if (payload.event === 'customOAuthState') {
       try {
@@ -43,10 +62,31 @@ export function listenForOAuthOutcome(): void {
       } catch {
         // A state that is not ours carries no return path; the reader lands on the home page.
       }
+      tell('signedIn');
+    } else if (payload.event === 'signInWithRedirect') {
+      settle();
+      tell('signedIn');
     } else if (payload.event === 'signInWithRedirect_failure') {
       setFailure(describeOAuthError(payload.data?.error));
+      settle();
+      tell('failed');
     }
   });
+}
+
+/**
+ * Settles once a Google sign-in returning to this page has finished or failed (at once when the
+ * page is no such return). Reading the session first can park behind Amplify's in-flight flag after
+ * a failed return until its deadline passes.
+ */
+export function googleReturnSettled(): Promise<void> {
+  return settled;
+}
+
+/** Calls back on each outcome of a Google sign-in, until the returned function is called. */
+export function onGoogleSignIn(notify: (outcome: Outcome) => void): () => void {
+  outcomeSubscribers.add(notify);
+  return () => outcomeSubscribers.delete(notify);
 }
 
 export async function signInWithGoogle(returnPath: string): Promise<void> {
@@ -62,8 +102,8 @@ export async function signInWithGoogle(returnPath: string): Promise<void> {
 export function useOAuthFailure(): [OAuthFailure | null, () => void] {
   const current = useSyncExternalStore(
     (notify) => {
-      subscribers.add(notify);
-      return () => subscribers.delete(notify);
+      failureSubscribers.add(notify);
+      return () => failureSubscribers.delete(notify);
     },
     () => failure,
     () => null,
