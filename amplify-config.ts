@@ -5,7 +5,7 @@
  */
 import type { ResourcesConfig } from 'aws-amplify';
 import { localIdentity, localIdentityUrl } from './identity/local-pool';
-import { SIGN_IN_PATH } from './src/auth/signInRoute';
+import { SIGN_IN_PATH } from './src/auth/sign-in-route';
 
 export type AuthMode = 'local' | 'cognito';
 

@@ -5,8 +5,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
-import gateManifestPlugin from './gate/manifest-plugin';
-import { liveSessionScript } from './src/auth/liveSessionScript';
+import gateManifestPlugin from './plugins/sign-in-shell';
+import { liveSessionScript } from './src/auth/live-session-script';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);

@@ -3,7 +3,7 @@
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
  * for `readSession`, which is asked only when the answer depends on it.
  */
-import { PAGE_MIN_VALIDITY_SECONDS, SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/signInRoute';
+import { PAGE_MIN_VALIDITY_SECONDS, SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/sign-in-route';
 import type { GateManifest } from './manifest';
 import type { Session } from './session';
 

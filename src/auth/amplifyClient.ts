@@ -10,10 +10,10 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { HandbookAuthConfig } from '@site/amplify-config';
-import type { Reader } from './cookieSession';
-import { reachLocalHostedSignInOverHttp } from './localHostedSignIn';
+import type { Reader } from './cookie-session';
+import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
 import { listenForOAuthOutcome } from './oauth';
-import { SIGN_IN_PATH } from './signInRoute';
+import { SIGN_IN_PATH } from './sign-in-route';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

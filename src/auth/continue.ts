@@ -4,8 +4,8 @@
  * reader between the page and the sign-in route.
  */
 import { loadAmplify, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookieSession';
-import { PAGE_MIN_VALIDITY_SECONDS } from './signInRoute';
+import { readCookieSession } from './cookie-session';
+import { PAGE_MIN_VALIDITY_SECONDS } from './sign-in-route';
 
 /** Renew this long before the server would stop serving pages to the session. */
 const RENEWAL_MARGIN_SECONDS = 30;

@@ -6,13 +6,13 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { loadAmplify, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookieSession';
-import type { Reader } from './cookieSession';
+import { readCookieSession } from './cookie-session';
+import type { Reader } from './cookie-session';
 import { destinationOf } from './returnPath';
-import { signOutUrlFor } from './signInRoute';
-import { PAGE_MIN_VALIDITY_SECONDS } from './signInRoute';
+import { signOutUrlFor } from './sign-in-route';
+import { PAGE_MIN_VALIDITY_SECONDS } from './sign-in-route';
 
-export type { Reader } from './cookieSession';
+export type { Reader } from './cookie-session';
 
 export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 

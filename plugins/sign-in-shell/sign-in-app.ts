@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { HandbookAuthConfig } from '../amplify-config';
-import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import type { HandbookAuthConfig } from '../../amplify-config';
+import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
 
 /** The folder of the page's hashed script and stylesheet, inside the build. */
 export const SIGN_IN_ASSETS = 'sign-in-assets';

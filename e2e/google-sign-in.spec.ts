@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { localIdentity } from '../../identity/local-pool';
+import { localIdentity } from '../identity/local-pool';
 import { expect, open, test, waitForHydration } from './fixtures';
 import { signedOut } from './identity';
 

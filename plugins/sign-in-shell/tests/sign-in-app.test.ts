@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import vm from 'node:vm';
-import { buildAuthConfig } from '../../amplify-config';
-import { publicShell } from '../manifest-plugin';
+import { buildAuthConfig } from '../../../amplify-config';
+import { publicShell } from '..';
 import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, writeSignInApp } from '../sign-in-app';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
 
 const options: SignInAppOptions = {
-  siteDir: path.resolve(__dirname, '../..'),
+  siteDir: path.resolve(__dirname, '../../..'),
   baseUrl: '/',
   title: 'Engineering Handbook',
   titleDelimiter: '|',

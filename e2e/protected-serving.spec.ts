@@ -3,7 +3,7 @@
  * session, and a reader whose session ends mid-visit a way back in, never a loop.
  */
 import type { Page } from '@playwright/test';
-import { readManifest } from '../../gate/manifest';
+import { readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
 import { expect, open, test } from './fixtures';
 import { createReader, expireAccessToken, signedOut, signInThroughGate } from './identity';

@@ -3,7 +3,7 @@
  * paint when Amplify's cookies hold a session that has not expired, so the prerendered page shows
  * at once instead of after the scripts load and React hydrates (see AuthGate's styles). On a page
  * the gate server has served, the session was verified a moment ago; React confirms it on hydration
- * and sends the reader to sign in if not. The CSP allows it by hash (gate/manifest-plugin.ts).
+ * and sends the reader to sign in if not. The CSP allows it by hash (plugins/sign-in-shell/index.ts).
  */
 export function liveSessionScript(clientId: string): string {
   const prefix = JSON.stringify(`CognitoIdentityServiceProvider.${clientId}.`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { localIdentityUrl } from '../../identity/local-pool';
+import { localIdentityUrl } from '../identity/local-pool';
 import { expect, open, test } from './fixtures';
 import {
   confirmationCode,

@@ -4,7 +4,7 @@
  * asks the cache for every file it held (`cache: 'force-cache'`) gets no line of the handbook.
  */
 import type { Request } from '@playwright/test';
-import { readManifest } from '../../gate/manifest';
+import { readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
 import { docPhrases } from './doc-phrases';
 import { expect, open, test } from './fixtures';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The production build the browser tests run against (`npm run build` writes it). */
-export const buildDir = path.resolve(__dirname, '../../build');
+export const buildDir = path.resolve(__dirname, '../build');
 
 export function readBuildFile(name: string): string {
   const file = path.join(buildDir, name);

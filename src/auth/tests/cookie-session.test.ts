@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readCookieSession } from '../../src/auth/cookieSession';
+import { readCookieSession } from '../cookie-session';
 
 const clientId = 'handbooklocalwebclient0001';
 const prefix = `CognitoIdentityServiceProvider.${clientId}`;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { localIdentity, localIdentityUrl } from '../../identity/local-pool';
-import { signInForTokens } from '../../gate/tests/session-cookies';
-import { readSigningKey } from '../../identity/signing-key';
-import { adminCreateUser, claimsOf, cognitoCall, reissueToken } from '../../identity/testing';
+import { localIdentity, localIdentityUrl } from '../identity/local-pool';
+import { signInForTokens } from '../gate/tests/session-cookies';
+import { readSigningKey } from '../identity/signing-key';
+import { adminCreateUser, claimsOf, cognitoCall, reissueToken } from '../identity/testing';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
 export const confirmationCode = '123456';

@@ -1,5 +1,5 @@
 /** The gate server's compressed copies, as a browser gets them (the details are in gate/tests). */
-import { listBuildFiles, readManifest } from '../../gate/manifest';
+import { listBuildFiles, readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
 import { expect, open, test } from './fixtures';
 import { signedOut } from './identity';

@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { localIdentityUrl } from '../../identity/local-pool';
+import { localIdentityUrl } from '../identity/local-pool';
 import { freshReaderCookies, readerSessionFile } from './identity';
 
 /** Requests to the local identity service, on whichever port it runs (HANDBOOK_IDENTITY_PORT). */

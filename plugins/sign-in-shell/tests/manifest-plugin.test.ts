@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { assetsReferencedBy, assetsReferencedByCss, inlineScriptHashes } from '../manifest-plugin';
+import { assetsReferencedBy, assetsReferencedByCss, inlineScriptHashes } from '..';
 
 test('the shell is what the sign-in page loads, not what it links to', () => {
   const html = [

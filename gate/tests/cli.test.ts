@@ -28,7 +28,7 @@ test('SIGTERM: the download under way completes, new connections are refused, th
     [
       '--import',
       'tsx',
-      path.join(__dirname, '..', 'serve.ts'),
+      path.join(__dirname, '..', 'cli.ts'),
       '--dir',
       fixture.buildDir,
       '--port',

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AuthConfigError, buildAuthConfig } from '../../amplify-config';
-import { gateAuthOf } from '../../gate/manifest';
-import { localIdentity } from '../../identity/local-pool';
-import { buildWithEnvironment } from './run-build';
+import { AuthConfigError, buildAuthConfig } from '../amplify-config';
+import { gateAuthOf } from '../gate/manifest';
+import { localIdentity } from '../identity/local-pool';
+import { buildWithEnvironment } from './build/run-build';
 
 const valid = {
   HANDBOOK_AUTH_REGION: 'eu-west-1',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import vm from 'node:vm';
-import { liveSessionScript } from '../../src/auth/liveSessionScript';
+import { liveSessionScript } from '../live-session-script';
 
 const clientId = 'handbooklocalwebclient0001';
 const prefix = `CognitoIdentityServiceProvider.${clientId}`;

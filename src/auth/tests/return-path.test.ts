@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { destinationOf, safeReturnPath } from '../../src/auth/returnPath';
+import { destinationOf, safeReturnPath } from '../returnPath';
 
 test('a return path is a path on this site, or nothing', () => {
   assert.equal(safeReturnPath('/arc/modules/iam/authorization-flow'), '/arc/modules/iam/authorization-flow');

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { layoutFileFor, pathSegments } from '../../gate/decide';
+import { layoutFileFor, pathSegments } from '../gate/decide';
 import { buildDir, sitemapPaths } from './build-output';
 
 test('every page of the build is at the key the edge rewrites its path to', () => {

@@ -1,7 +1,7 @@
-import { localIdentityUrl } from '../../identity/local-pool';
+import { localIdentityUrl } from '../identity/local-pool';
 import { expect, open, test } from './fixtures';
-import { readSigningKey } from '../../identity/signing-key';
-import { claimsOf, reissueToken } from '../../identity/testing';
+import { readSigningKey } from '../identity/signing-key';
+import { claimsOf, reissueToken } from '../identity/testing';
 import { identitySigningKeyFile, tokenCookie } from './identity';
 
 /** The access and id tokens' lifetime in this test: near the end of a session, as after minutes of idling. */

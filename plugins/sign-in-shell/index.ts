@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { access, readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { SIGN_IN_PATH } from '../src/auth/signInRoute';
-import type { HandbookAuthConfig } from '../amplify-config';
-import { gateAuthOf, listBuildFiles, MANIFEST_FILE } from './manifest';
-import type { GateManifest } from './manifest';
+import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
+import type { HandbookAuthConfig } from '../../amplify-config';
+import { gateAuthOf, listBuildFiles, MANIFEST_FILE } from '../../gate/manifest';
+import type { GateManifest } from '../../gate/manifest';
 import { bundleSignInApp, SIGN_IN_ASSETS, SIGN_IN_HTML, watchSignInApp, writeSignInApp } from './sign-in-app';
 import type { SignInAppOptions } from './sign-in-app';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const docsDir = path.resolve(__dirname, '../../docs');
+const docsDir = path.resolve(__dirname, '../docs');
 
 /** A run of plain words: what renders identically in HTML, in a JS chunk and in the search index. */
 const PLAIN_RUN = /[A-Za-z][A-Za-z ,]{48,}[A-Za-z]/g;

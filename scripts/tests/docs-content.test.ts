@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkAgainstCanon, readCanon } from '../../scripts/docs-canon';
-import { CANON_FILE, checkDoc, countMermaid, listDocs, proseWords } from '../../scripts/docs-rules';
+import { checkAgainstCanon, readCanon } from '../docs-canon';
+import { CANON_FILE, checkDoc, countMermaid, listDocs, proseWords } from '../docs-rules';
 
 const docsDir = path.resolve(__dirname, '../../docs');
 const docs = listDocs(docsDir);

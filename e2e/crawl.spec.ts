@@ -7,9 +7,9 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { listBuildFiles, readManifest } from '../../gate/manifest';
-import { sessionCookie, signInForTokens } from '../../gate/tests/session-cookies';
-import { localIdentityUrl } from '../../identity/local-pool';
+import { listBuildFiles, readManifest } from '../gate/manifest';
+import { sessionCookie, signInForTokens } from '../gate/tests/session-cookies';
+import { localIdentityUrl } from '../identity/local-pool';
 import { buildDir, pageTitles, sitemapPaths } from './build-output';
 import { docPhrases } from './doc-phrases';
 
