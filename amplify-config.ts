@@ -33,7 +33,7 @@ export class AuthConfigError extends Error {
   }
 }
 
-export const DEFAULT_READER_GROUP = 'handbook-readers';
+const DEFAULT_READER_GROUP = 'handbook-readers';
 
 const SCOPES = ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

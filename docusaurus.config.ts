@@ -5,7 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
-import gateManifestPlugin from './plugins/sign-in-shell';
+import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './src/auth/live-session-script';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
@@ -146,7 +146,7 @@ const themeConfig = {
       src: 'img/logo.svg',
       srcDark: 'img/logo-dark.svg',
     },
-    // No menu items (SPEC §1): the search box, and the signed-in reader with "Sign out", which the
+    // No menu items: the search box, and the signed-in reader with "Sign out", which the
     // mobile panel's "← Back to main menu" returns to.
     items: [
       { type: 'search', position: 'right' },
@@ -213,7 +213,7 @@ const config = {
   },
   customFields: { auth },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => gateManifestPlugin(context, { auth })],
+  plugins: [(context) => signInShellPlugin(context, { auth })],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 } satisfies Config;

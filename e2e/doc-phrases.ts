@@ -19,7 +19,7 @@ function proseLines(markdown: string): string[] {
 }
 
 /** The page's longest run of plain words on one line: distinctive, and found verbatim once built. */
-export function distinctivePhrase(markdown: string): string | null {
+function distinctivePhrase(markdown: string): string | null {
   const runs = proseLines(markdown).flatMap((line) => line.match(PLAIN_RUN) ?? []);
   const longest = runs.map((run) => run.trim()).sort((a, b) => b.length - a.length)[0];
   return longest && longest.split(' ').length >= 8 ? longest : null;

@@ -139,7 +139,7 @@ function withQuery(path: string, query: string): string {
  * links it (`trailingSlash: false`), or null when the path is already clean. Decided on the
  * spelling alone, so the answer says nothing about which pages exist.
  */
-export function cleanPath(path: string): string | null {
+function cleanPath(path: string): string | null {
   const clean = path.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';
   return clean === path ? null : clean;
 }

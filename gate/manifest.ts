@@ -63,7 +63,7 @@ export function gateAuthOf(config: HandbookAuthConfig): Pick<GateManifest, 'auth
   };
 }
 
-export class MissingManifestError extends Error {
+class MissingManifestError extends Error {
   constructor(buildDir: string) {
     super(
       `${path.join(buildDir, MANIFEST_FILE)} is missing: ${buildDir} is not a handbook build. Run \`npm run build\` first.`,

@@ -5,7 +5,7 @@ import { LOOPBACK_HOSTS } from './server';
 
 export class ServeOptionError extends Error {}
 
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   host: string;
   buildDir: string;

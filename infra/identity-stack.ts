@@ -31,7 +31,7 @@ export const TOKEN_LIFETIMES = {
   refreshToken: Duration.hours(12),
 };
 
-export interface IdentityStackProps extends StackProps {
+interface IdentityStackProps extends StackProps {
   config: DeployConfig;
   /** Where the handbook is served: its sign-in route is the app client's only callback. */
   siteUrl: string;

@@ -1,6 +1,6 @@
 /**
  * Docusaurus plugin: builds the sign-in page (`sign-in-app.ts`) into the build, then writes the
- * gate's manifest (see `manifest.ts`). The public shell is computed, not listed by hand: the
+ * gate's manifest (see `gate/manifest.ts`). The public shell is computed, not listed by hand: the
  * sign-in page's HTML and what it references, and the site's logos and favicon, which the page
  * shows. Nothing Docusaurus emits is public: its bundles name every page and chunk of the
  * handbook. The build fails if any part of the shell cannot be found or lies outside the page's
@@ -123,10 +123,10 @@ export async function publicShell(outDir: string, brand: string[]): Promise<stri
 /** Under `npm start`: one watcher, however often Docusaurus reloads its configuration. */
 let devSignInApp: ReturnType<typeof watchSignInApp> | null = null;
 
-export default function gateManifestPlugin(context: LoadContext, options: { auth: HandbookAuthConfig }): Plugin {
+export default function signInShellPlugin(context: LoadContext, options: { auth: HandbookAuthConfig }): Plugin {
   const appOptions = signInAppOptions(context, options.auth);
   return {
-    name: 'handbook-gate-manifest',
+    name: 'handbook-sign-in-shell',
     configureWebpack(config, isServer) {
       if (isServer || config.mode !== 'development') return {};
       // The dev server serves its static folders before its page fallback; `/sign-in` finds

@@ -85,7 +85,7 @@ export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
   };
 }
 
-export function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { write: false } {
+function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { write: false } {
   return {
     absWorkingDir: options.siteDir,
     entryPoints: { 'sign-in': ENTRY },
@@ -132,7 +132,7 @@ function escapeHtml(text: string): string {
  * The page: the colour mode set inline, the stylesheet in the head, the script deferred in the head
  * so that it downloads alongside the stylesheet, and an empty mount point.
  */
-export function signInHtml(options: SignInAppOptions, stylesheet: string, script: string): string {
+function signInHtml(options: SignInAppOptions, stylesheet: string, script: string): string {
   const url = (file: string) => escapeHtml(`${options.baseUrl}${file.replace(/^\//, '')}`);
   return [
     '<!doctype html>',
@@ -161,7 +161,7 @@ export function signInHtml(options: SignInAppOptions, stylesheet: string, script
  * The page's files from esbuild's output: the stylesheet named by its content hash, its URL put in
  * the script, the script named by its hash, then the HTML naming both.
  */
-export function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): SignInAppFile[] {
+function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): SignInAppFile[] {
   const relative = (file: esbuild.OutputFile) => path.relative(options.siteDir, file.path).split(path.sep).join('/');
   const script = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.js`);
   const stylesheet = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.css`);

@@ -6,7 +6,7 @@ import siteConfig from '@generated/docusaurus.config';
 import type { HandbookAuthConfig } from '@site/amplify-config';
 import type * as AmplifyClientModule from './amplifyClient';
 
-export type AmplifyClient = typeof AmplifyClientModule;
+type AmplifyClient = typeof AmplifyClientModule;
 
 let client: Promise<AmplifyClient> | null = null;
 

@@ -14,7 +14,7 @@ import { PAGE_MIN_VALIDITY_SECONDS } from './sign-in-route';
 
 export type { Reader } from './cookie-session';
 
-export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
+type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 
 interface Session {
   state: SessionState;
