@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signedOut } from './identity';
+import { open } from './helpers';
 
 /** Serious and critical axe findings, each with the elements it concerns. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
-import { expect, open, test } from './fixtures';
-import { createReader, signedOut, signInThroughGate } from './identity';
+import { expect, test } from './fixtures';
+import { createReader, signedOut } from './identity';
+import { open, signInThroughForm } from './helpers';
 
 /** A link to a section, as engineers paste them into tickets and chat. */
 const sectionLink = '/how-we-work/testing#what-ci-requires';
@@ -17,7 +18,7 @@ test.describe('signed out', () => {
   test('a link to a section keeps its section through the sign-in form', async ({ page }) => {
     const reader = await createReader();
     await open(page, sectionLink);
-    await signInThroughGate(page, reader.email, reader.password);
+    await signInThroughForm(page, reader.email, reader.password);
     await expect(page.getByRole('heading', section)).toBeInViewport();
     const landed = new URL(page.url());
     expect(landed.pathname + landed.hash).toBe(sectionLink);

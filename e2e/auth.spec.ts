@@ -1,21 +1,23 @@
 import type { Page } from '@playwright/test';
 import { localIdentityUrl } from '../identity/local-pool';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { createReader, demoReader, expireAccessToken, revokeSessionOf, signedOut } from './identity';
 import {
-  confirmationCode,
-  createReader,
-  demoReader,
-  expireAccessToken,
-  revokeSessionOf,
-  signedOut,
-  signInThroughGate,
-} from './identity';
+  deepLink,
+  deepLinkHeading,
+  expectSignInForm,
+  open,
+  requestPasswordReset,
+  signInAsNewReader,
+  signInThroughForm,
+  submitPasswordReset,
+  toggleColourMode,
+  waitForHydration,
+} from './helpers';
 
-const deepLink = '/arc/modules/iam/authorization-flow';
-const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
-
-async function expectGate(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+/** The sign-in form, and nothing of the page asked for. */
+async function expectFormNotPage(page: Page): Promise<void> {
+  await expectSignInForm(page);
   await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
 }
 
@@ -27,7 +29,7 @@ test.describe('signed out', () => {
     const identityCalls: string[] = [];
     page.on('request', (request) => request.url().startsWith(localIdentityUrl) && identityCalls.push(request.url()));
     await open(page, deepLink);
-    await expectGate(page);
+    await expectFormNotPage(page);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     expect(identityCalls).toEqual([]);
     await expect(page.getByRole('img', { name: 'Engineering Handbook' })).toBeVisible();
@@ -46,23 +48,23 @@ test.describe('signed out', () => {
       await expect(field).toHaveJSProperty('validity.valueMissing', true);
     }
     expect(requests).toEqual([]);
-    await expectGate(page);
+    await expectFormNotPage(page);
   });
 
   test('a wrong password shows Cognito’s message in a dismissible alert', async ({ page }) => {
     await open(page, deepLink);
-    await signInThroughGate(page, demoReader.email, `${demoReader.password}-wrong`);
+    await signInThroughForm(page, demoReader.email, `${demoReader.password}-wrong`);
     const alert = page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' });
     await expect(alert).toBeVisible();
     await alert.getByRole('button', { name: /dismiss/i }).click();
     await expect(alert).toHaveCount(0);
-    await expectGate(page);
+    await expectFormNotPage(page);
   });
 
   test('signing in lands on the deep link, survives a reload, shows the reader and signs out', async ({ page }) => {
     const reader = await createReader();
     await open(page, deepLink);
-    await signInThroughGate(page, reader.email, reader.password);
+    await signInThroughForm(page, reader.email, reader.password);
     await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(deepLink);
 
@@ -75,22 +77,22 @@ test.describe('signed out', () => {
     // Its diagram's scripts load lazily; signing out under them would have them refused.
     await page.waitForLoadState('networkidle');
     await navbar.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+    await expectSignInForm(page);
     await expect(page.getByRole('heading', { level: 1, name: 'System Architecture' })).toHaveCount(0);
     await page.goBack();
-    await expectGate(page);
+    await expectFormNotPage(page);
   });
 
   test('the sign-in page keeps the colour mode the reader chose on the site', async ({ page }) => {
     const reader = await createReader();
     await open(page, deepLink);
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-    await signInThroughGate(page, reader.email, reader.password);
+    await signInThroughForm(page, reader.email, reader.password);
     await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
-    await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+    await toggleColourMode(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
-    await expectGate(page);
+    await expectFormNotPage(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(27, 27, 29)');
   });
@@ -98,7 +100,7 @@ test.describe('signed out', () => {
   test('an administrator-created user must set a password meeting the rules', async ({ page }) => {
     const newcomer = await createReader({ temporaryOnly: true });
     await open(page, deepLink);
-    await signInThroughGate(page, newcomer.email, newcomer.password);
+    await signInThroughForm(page, newcomer.email, newcomer.password);
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
 
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -123,22 +125,16 @@ test.describe('signed out', () => {
 
   test('a forgotten password is reset with the emailed code', async ({ page }) => {
     const reader = await createReader();
-    await open(page, deepLink);
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
-    await page.getByLabel('Email').fill(reader.email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('textbox', { name: 'Code *' }).fill(confirmationCode);
-    await page.getByLabel('New Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await signInThroughGate(page, reader.email, 'Reset-Password-9');
+    await requestPasswordReset(page, reader.email);
+    await submitPasswordReset(page, 'Reset-Password-9');
+    await signInThroughForm(page, reader.email, 'Reset-Password-9');
     await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
   });
 
   test('a reader with an unverified email is asked to verify it and may skip', async ({ page }) => {
     const reader = await createReader({ emailVerified: false });
     await open(page, deepLink);
-    await signInThroughGate(page, reader.email, reader.password);
+    await signInThroughForm(page, reader.email, reader.password);
     await expect(page.getByText('Account recovery requires verified contact information')).toBeVisible();
     await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
     await page.getByRole('button', { name: 'Skip' }).click();
@@ -149,15 +145,8 @@ test.describe('signed out', () => {
 test.describe('sessions', () => {
   test.use({ storageState: signedOut });
 
-  async function signIn(page: Page) {
-    const reader = await createReader();
-    await open(page, deepLink);
-    await signInThroughGate(page, reader.email, reader.password);
-    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
-  }
-
   test('while the session is being renewed the reader sees neither a page nor the form', async ({ page }) => {
-    await signIn(page);
+    await signInAsNewReader(page);
     let releaseRefresh = () => {};
     const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
     await page.route(`${localIdentityUrl}/`, async (route) => {
@@ -167,7 +156,7 @@ test.describe('sessions', () => {
     await expireAccessToken(page);
     await page.goto(deepLink);
     await expect(page).toHaveURL((url) => url.pathname === '/sign-in');
-    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await waitForHydration(page);
     await expect(page.getByRole('status')).toHaveText('Checking your sign-in…');
     await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
@@ -177,11 +166,11 @@ test.describe('sessions', () => {
   });
 
   test('a revoked refresh token sends the reader back to the gate', async ({ page }) => {
-    await signIn(page);
+    await signInAsNewReader(page);
     await revokeSessionOf(page);
     await expireAccessToken(page);
     await page.goto(deepLink);
-    await expectGate(page);
+    await expectFormNotPage(page);
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe(deepLink);
   });
 });

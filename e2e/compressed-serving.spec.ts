@@ -1,8 +1,9 @@
 /** The gate server's compressed copies, as a browser gets them (the details are in gate/tests). */
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signedOut } from './identity';
+import { open } from './helpers';
 
 const publicFiles = new Set(readManifest(buildDir).publicFiles);
 const protectedScript = listBuildFiles(buildDir).find((file) => file.endsWith('.js') && !publicFiles.has(file));

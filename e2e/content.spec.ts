@@ -1,4 +1,5 @@
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { open } from './helpers';
 
 test('a Mermaid diagram renders as an SVG', async ({ page }) => {
   await open(page, '/arc/architecture');

@@ -1,5 +1,4 @@
 import { expect, test as base } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { localIdentityUrl } from '../identity/local-pool';
 import { freshReaderCookies, readerSessionFile } from './identity';
 
@@ -55,14 +54,3 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-
-/** Waits until React has hydrated the prerendered page, so clicks reach real handlers. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
-}
-
-/** Opens a path and waits for hydration. */
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await waitForHydration(page);
-}

@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
 import { localIdentity } from '../identity/local-pool';
-import { expect, open, test, waitForHydration } from './fixtures';
+import { expect, test } from './fixtures';
 import { signedOut } from './identity';
+import { deepLink, deepLinkHeading, open, waitForHydration } from './helpers';
 
 /**
  * "Sign In with Google" in local mode, in the browser as a person uses it: Amplify's own redirect
  * flow (PKCE, state, the code exchange at /oauth2/token) against the local identity service's
  * stand-in for Google. Nothing is routed or faked in the browser.
  */
-const deepLink = '/arc/modules/iam/authorization-flow';
-const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
 const [member, outsider] = localIdentity.googleAccounts;
 
 test.use({ storageState: signedOut });

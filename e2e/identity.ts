@@ -100,10 +100,3 @@ export async function freshReaderCookies(baseURL: string): Promise<Cookie[]> {
   readerTokens = { cookies, renewAt: Number(claimsOf(tokens.accessToken).exp) * 1000 - 120_000 };
   return cookies;
 }
-
-/** Signs in through the gate's form, as a reader types it. */
-export async function signInThroughGate(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}

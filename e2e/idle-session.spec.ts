@@ -1,8 +1,9 @@
 import { localIdentityUrl } from '../identity/local-pool';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { readSigningKey } from '../identity/signing-key';
 import { claimsOf, reissueToken } from '../identity/testing';
 import { identitySigningKeyFile, tokenCookie } from './identity';
+import { open } from './helpers';
 
 /** The access and id tokens' lifetime in this test: near the end of a session, as after minutes of idling. */
 const SECONDS_LEFT = 100;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { open, toggleColourMode } from './helpers';
 
 /** Its one diagram sits well below the fold at any width (about 1,850 px down at 1280 px). */
 const DIAGRAM_BELOW_THE_FOLD = '/how-we-work/engineering-on-call';
@@ -74,7 +75,7 @@ test('a diagram is drawn in the dark theme too, and redrawn when the theme chang
   const fillOf = () => node.evaluate((element) => getComputedStyle(element).fill);
   const lightFill = await fillOf();
 
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await toggleColourMode(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(fillOf).not.toBe(lightFill);
   await expect(diagramsOf(page).first()).toBeVisible();

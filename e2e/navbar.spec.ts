@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { demoReader } from './identity';
+import { open } from './helpers';
 
 interface Box {
   name: string;

@@ -1,9 +1,10 @@
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { open, waitForHydration } from './helpers';
 
 test('an unknown path shows the not-found page', async ({ page }) => {
   const response = await page.goto('/arc/no-such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
@@ -68,6 +69,6 @@ test.describe('below 996px', () => {
 
 test('the not-found page names itself in the tab title', async ({ page }) => {
   await page.goto('/arc/no-such-page');
-  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await waitForHydration(page);
   await expect(page).toHaveTitle('Page Not Found | Engineering Handbook');
 });

@@ -1,5 +1,6 @@
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signedOut } from './identity';
+import { open, toggleColourMode } from './helpers';
 
 test('the account item names the reader as the pool does: "Demo Reader"', async ({ page }) => {
   await open(page, '/arc/architecture');
@@ -21,7 +22,7 @@ test('the announcement bar follows the colour mode', async ({ page }) => {
   await open(page, '/arc/architecture');
   const bar = page.locator('.theme-announcement-bar');
   await expect(bar).toHaveCSS('background-color', 'rgb(11, 92, 173)');
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await toggleColourMode(page);
   await expect(bar).toHaveCSS('background-color', 'rgb(31, 58, 92)');
   await expect(bar).toHaveCSS('color', 'rgb(255, 255, 255)');
 });

@@ -5,11 +5,10 @@
 import type { Page } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
-import { expect, open, test } from './fixtures';
-import { createReader, expireAccessToken, signedOut, signInThroughGate } from './identity';
+import { expect, test } from './fixtures';
+import { expireAccessToken, signedOut } from './identity';
+import { deepLink, deepLinkHeading, expectSignInForm, open, signInAsNewReader } from './helpers';
 
-const deepLink = '/arc/modules/iam/authorization-flow';
-const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
 const publicPaths = new Set(['/sign-in', ...readManifest(buildDir).publicFiles.map((file) => `/${file}`)]);
 
 /** Page loads of the main frame, by path, in order. */
@@ -31,13 +30,6 @@ function refreshCalls(page: Page): string[] {
   return calls;
 }
 
-async function signIn(page: Page): Promise<void> {
-  const reader = await createReader();
-  await open(page, deepLink);
-  await signInThroughGate(page, reader.email, reader.password);
-  await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
-}
-
 test.describe('signed out', () => {
   test.use({ storageState: signedOut });
 
@@ -48,7 +40,7 @@ test.describe('signed out', () => {
       if (url.origin === baseURL && response.status() === 200) served.push(url.pathname);
     });
     await open(page, `${deepLink}?tab=flows`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+    await expectSignInForm(page);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/sign-in');
     expect(url.searchParams.get('returnTo')).toBe(`${deepLink}?tab=flows`);
@@ -61,7 +53,7 @@ test.describe('a session ending mid-visit', () => {
   test.use({ storageState: signedOut });
 
   test('an access token the server finds expired is renewed on the sign-in route, once', async ({ page }) => {
-    await signIn(page);
+    await signInAsNewReader(page);
     await expireAccessToken(page);
     const loads = documentLoads(page);
     const refreshes = refreshCalls(page);
@@ -81,7 +73,7 @@ test.describe('a session ending mid-visit', () => {
     });
 
     test('reloads into the sign-in route, renews the session and lands on the link', async ({ page }) => {
-      await signIn(page);
+      await signInAsNewReader(page);
       const next = page.getByRole('navigation', { name: 'Docs pages' }).getByRole('link').last();
       const target = new URL((await next.getAttribute('href')) as string, page.url()).pathname;
       await expireAccessToken(page, { stay: true });
@@ -98,7 +90,7 @@ test.describe('a session ending mid-visit', () => {
     test.use({ expectedConsoleError: /status of 401 \(Unauthorized\)/ });
 
     test('a session the server keeps refusing gets a way out, not a loop', async ({ page }) => {
-      await signIn(page);
+      await signInAsNewReader(page);
       // Stands in for a server that disagrees with the page about the session (a skewed clock).
       await page.route(`**${deepLink}`, (route) =>
         route.request().isNavigationRequest()
@@ -111,7 +103,7 @@ test.describe('a session ending mid-visit', () => {
       await expect(alert).toBeVisible();
       expect(loads).toEqual([deepLink, '/sign-in']);
       await alert.getByRole('button', { name: 'Sign out and sign in again' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+      await expectSignInForm(page);
     });
   });
 });

@@ -1,11 +1,16 @@
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { sitemapPaths } from './build-output';
-import { categoryRoutes, docRoutes } from './routes';
+import { categoryRoutes, docRoutes, specCategoryRoutes } from './routes';
+import { open } from './helpers';
 
 const routes = sitemapPaths();
 
 test('the sitemap lists exactly the routes of the specification', () => {
   expect([...routes].sort()).toEqual([...docRoutes, ...categoryRoutes, '/search'].sort());
+});
+
+test('the sitemap lists every category page the specification names', () => {
+  expect(routes).toEqual(expect.arrayContaining(specCategoryRoutes));
 });
 
 for (const route of new Set([...routes, '/search'])) {

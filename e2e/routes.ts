@@ -1,120 +1,64 @@
 /**
- * Every documentation route of SPEC §2. The sitemap of the production build must list exactly
- * these: a page removed, renamed or added without updating this list fails the suite.
+ * The routes the build must hold, derived from docs/ as Docusaurus derives them, so a new page needs
+ * no edit here: a page per Markdown file (its front matter `slug`, else its path; a folder's `index`
+ * or `README` is the folder's page) and a `/category/<label>` page per `_category_.json` with a
+ * generated index. The sitemap must list exactly these, so a page the build lost fails the suite.
  */
-export const docRoutes = [
-  '/',
-  '/arc/architecture',
-  '/arc/design-principles',
-  '/arc/infrastructure/bastion',
-  '/arc/infrastructure/ecs-deployments',
-  '/arc/infrastructure/processes/create_sftp_user',
-  '/arc/modules/base',
-  '/arc/modules/base/background-jobs',
-  '/arc/modules/base/decisions/modular-monolith',
-  '/arc/modules/base/feature-flags',
-  '/arc/modules/base/rails-logger',
-  '/arc/modules/base/rails-logger/decisions/structured-json-logging',
-  '/arc/modules/care_management/forms',
-  '/arc/modules/care_management/forms/roadmap',
-  '/arc/modules/care_management/insurance',
-  '/arc/modules/care_management/insurance/processes/new-payer',
-  '/arc/modules/care_management/problem_state_processor',
-  '/arc/modules/care_management/problems',
-  '/arc/modules/care_management/problems/auto_assignment_rules',
-  '/arc/modules/care_management/problems/interventions',
-  '/arc/modules/care_management/problems_states',
-  '/arc/modules/care_management/problems_states/processes/creating-updating-protocol',
-  '/arc/modules/care_management/protocol_data_fetcher',
-  '/arc/modules/care_management/protocol_definition',
-  '/arc/modules/comms',
-  '/arc/modules/comms/calls',
-  '/arc/modules/comms/processes/manage_voicemails',
-  '/arc/modules/iam/add-role',
-  '/arc/modules/iam/authorization-flow',
-  '/arc/modules/iam/authorize-mutation',
-  '/arc/modules/iam/authorize-object',
-  '/arc/modules/iam/processes/create-user',
-  '/arc/modules/interop/elation',
-  '/arc/modules/interop/elation/rfcs/implementation',
-  '/arc/modules/interop/zus',
-  '/arc/modules/reporting/claims/claims-processed-reports',
-  '/arc/modules/reporting/claims/claims-reports',
-  '/arc/modules/reporting/claims/claims-submission',
-  '/arc/modules/reporting/claims/decisions/ocr-authorization-numbers',
-  '/arc/modules/reporting/claims/health-troubleshooting',
-  '/arc/modules/reporting/claims/integrations/claims-clearinghouse',
-  '/arc/modules/reporting/claims/resubmissions',
-  '/arc/modules/reporting/claims/rfcs/authorization_numbers',
-  '/arc/modules/reporting/claims/tools',
-  '/arc/modules/reporting/payers/processes/payer-audit',
-  '/arc/modules/reporting/payers/reports',
-  '/arc/modules/sync/ftp',
-  '/arc/modules/sync/ftp/create_user',
-  '/arc/modules/sync/ftp/decisions/aws-transfer-family',
-  '/arc/modules/sync/ftp/rfcs/incremental-file-processing',
-  '/arc/observability',
-  '/arc/projects',
-  '/arc/security-compliance',
-  '/data/data_sources/elation',
-  '/data/data_sources/regal',
-  '/data/data_sources/zus',
-  '/data/dbt/care_gaps',
-  '/data/dbt/mre',
-  '/data/snowflake/postgresql_connector',
-  '/how-we-communicate',
-  '/how-we-work/agentic-development/context-management',
-  '/how-we-work/agentic-development/permissions',
-  '/how-we-work/agentic-development/quick-start',
-  '/how-we-work/agentic-development/task-sizing',
-  '/how-we-work/agentic-development/templates',
-  '/how-we-work/branching-model',
-  '/how-we-work/engineering-on-call',
-  '/how-we-work/feature-flags',
-  '/how-we-work/interviews/live-coding-backend',
-  '/how-we-work/interviews/live-coding-frontend',
-  '/how-we-work/interviews/technical-screening',
-  '/how-we-work/product-development-process',
-  '/how-we-work/product-development-process/backlog-refinement',
-  '/how-we-work/releases',
-  '/how-we-work/running-remote-tasks',
-  '/how-we-work/running-sandboxed-tasks',
-  '/how-we-work/technical-documentation',
-  '/how-we-work/testing',
-  '/how-we-work/tools/datadog_rum',
-  '/how-we-work/tools/looker',
-  '/how-we-work/tools/retool',
-  '/onboarding/glossary',
-  '/onboarding/learning/react',
-  '/onboarding/learning/ruby-rails',
-  '/onboarding/system-facts',
-  '/our-values',
-] as const;
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createSlugger } from '@docusaurus/utils';
+import matter from 'gray-matter';
 
-/** Generated-index category pages; Docusaurus numbers repeated labels (Decisions, Processes, RFCs). */
-export const categoryRoutes = [
-  '/category/care-management',
-  '/category/decisions',
-  '/category/decisions-1',
-  '/category/decisions-2',
-  '/category/decisions-3',
-  '/category/how-we-work',
-  '/category/iam',
-  '/category/infrastructure',
-  '/category/integrations',
-  '/category/interop',
-  '/category/learning',
-  '/category/modules',
-  '/category/payers',
-  '/category/processes',
-  '/category/processes-1',
-  '/category/processes-2',
-  '/category/processes-3',
-  '/category/processes-4',
-  '/category/processes-5',
-  '/category/reporting',
-  '/category/rfcs',
-  '/category/rfcs-1',
-  '/category/rfcs-2',
-  '/category/sync',
-] as const;
+const docsDir = path.resolve(__dirname, '../docs');
+
+const files = readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).map((file) => file.split(path.sep).join('/'));
+
+/** Docusaurus leaves out files and folders whose names start with `_` (partials, category files). */
+const docFiles = files.filter(
+  (file) => /\.mdx?$/.test(file) && !file.split('/').some((segment) => segment.startsWith('_')),
+);
+
+function docRoute(file: string): string {
+  const folder = path.posix.dirname(file);
+  const { slug } = matter(readFileSync(path.join(docsDir, file), 'utf8')).data as { slug?: unknown };
+  if (typeof slug === 'string') return slug.startsWith('/') ? slug : path.posix.join('/', folder, slug);
+  const name = path.posix.basename(file).replace(/\.mdx?$/, '');
+  const isFolderPage = /^(index|readme)$/i.test(name) || name === path.posix.basename(folder);
+  return path.posix.join('/', isFolderPage ? folder : path.posix.join(folder, name));
+}
+
+export const docRoutes = docFiles.map(docRoute);
+
+type CategoryFile = { label?: string; link?: { type?: string; slug?: string } };
+
+/** Docusaurus numbers repeated labels (`/category/processes-1`) in sidebar order; as a set, the order does not matter. */
+const slugger = createSlugger();
+
+export const categoryRoutes = files
+  .filter((file) => path.posix.basename(file) === '_category_.json')
+  .map((file) => JSON.parse(readFileSync(path.join(docsDir, file), 'utf8')) as CategoryFile)
+  .filter((category) => category.link?.type === 'generated-index')
+  .map((category) => category.link?.slug ?? `/category/${slugger.slug(category.label ?? '')}`);
+
+/** The category pages the specification names: these must be built even if their folders go. */
+export const specCategoryRoutes = [
+  'care-management',
+  ...numbered('decisions', 3),
+  'how-we-work',
+  'iam',
+  'infrastructure',
+  'integrations',
+  'interop',
+  'learning',
+  'modules',
+  'payers',
+  ...numbered('processes', 5),
+  'reporting',
+  ...numbered('rfcs', 2),
+  'sync',
+].map((name) => `/category/${name}`);
+
+/** A label and its repeats as Docusaurus numbers them: `processes`, `processes-1`, ... */
+function numbered(name: string, repeats: number): string[] {
+  return [name, ...Array.from({ length: repeats }, (_, index) => `${name}-${index + 1}`)];
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { open } from './helpers';
 
 /**
  * Phrases that appear in the body text (not the title) of one page per section. Finding them proves

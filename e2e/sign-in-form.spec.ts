@@ -1,10 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { localIdentityUrl } from '../identity/local-pool';
-import { expect, open, test } from './fixtures';
-import { confirmationCode, createReader, signedOut, signInThroughGate } from './identity';
-
-const deepLink = '/arc/modules/iam/authorization-flow';
-const deepLinkHeading = { level: 1, name: 'Authorization Flow' } as const;
+import { expect, test } from './fixtures';
+import { createReader, signedOut } from './identity';
+import {
+  deepLink,
+  deepLinkHeading,
+  open,
+  requestPasswordReset,
+  signInThroughForm,
+  submitPasswordReset,
+} from './helpers';
 
 test.use({ storageState: signedOut });
 
@@ -49,28 +54,17 @@ test.describe('validation messages in the spec’s words', () => {
 });
 
 test.describe('forgotten password', () => {
-  async function requestCode(page: Page, email: string): Promise<void> {
-    await open(page, deepLink);
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('textbox', { name: 'Code *' })).toBeVisible();
-  }
-
   test('an unknown email is answered like a known one, so no one learns who has an account', async ({ page }) => {
-    await requestCode(page, `nobody-${Date.now()}@handbook.local`);
+    await requestPasswordReset(page, `nobody-${Date.now()}@handbook.local`);
     await expect(page.getByText('User not found')).toHaveCount(0);
-    await page.getByRole('textbox', { name: 'Code *' }).fill(confirmationCode);
-    await page.getByLabel('New Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitPasswordReset(page, 'Reset-Password-9');
     await expect(page.getByRole('alert').filter({ hasText: /code/i })).toBeVisible();
     await expect(page.getByText('User not found')).toHaveCount(0);
   });
 
   test('the code step leads back to sign-in', async ({ page }) => {
     const reader = await createReader();
-    await requestCode(page, reader.email);
+    await requestPasswordReset(page, reader.email);
     await page.getByRole('button', { name: 'Back to Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'password has been reset' })).toHaveCount(0);
@@ -78,15 +72,12 @@ test.describe('forgotten password', () => {
 
   test('a reset password is confirmed, and the reader signs in with it', async ({ page }) => {
     const reader = await createReader();
-    await requestCode(page, reader.email);
-    await page.getByRole('textbox', { name: 'Code *' }).fill(confirmationCode);
-    await page.getByLabel('New Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('Reset-Password-9');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await requestPasswordReset(page, reader.email);
+    await submitPasswordReset(page, 'Reset-Password-9');
     await expect(
       page.getByRole('status').filter({ hasText: 'Your password has been reset. Sign in with your new password.' }),
     ).toBeVisible();
-    await signInThroughGate(page, reader.email, 'Reset-Password-9');
+    await signInThroughForm(page, reader.email, 'Reset-Password-9');
     await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
   });
 });
@@ -94,7 +85,7 @@ test.describe('forgotten password', () => {
 test('a password change answered after its sign-in session ended says so and returns to sign-in', async ({ page }) => {
   const newcomer = await createReader({ temporaryOnly: true });
   await open(page, deepLink);
-  await signInThroughGate(page, newcomer.email, newcomer.password);
+  await signInThroughForm(page, newcomer.email, newcomer.password);
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
   // Three idle minutes, without waiting them: the identity service answers a challenge session it no
   // longer holds exactly as it answers one whose three minutes are over (Cognito's words).

@@ -1,18 +1,19 @@
-import { expect, open, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { open, toggleColourMode, waitForHydration } from './helpers';
 
 test('the colour mode starts light, toggles to dark and survives a reload', async ({ page }) => {
   await open(page, '/arc/architecture');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await toggleColourMode(page);
   await expect(html).toHaveAttribute('data-theme', 'dark');
 
   await page.reload();
-  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await waitForHydration(page);
   await expect(html).toHaveAttribute('data-theme', 'dark');
 
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await toggleColourMode(page);
   await expect(html).toHaveAttribute('data-theme', 'light');
 });
 
