@@ -6,7 +6,7 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import { localIdentity, localIdentityUrl } from './identity/local-pool';
 import { isLoopbackHost } from './src/auth/loopback';
-import { SIGN_IN_PATH } from './src/auth/signInRoute';
+import { SIGN_IN_PATH } from './src/auth/sign-in-route';
 
 export type AuthMode = 'local' | 'cognito';
 
@@ -34,7 +34,7 @@ export class AuthConfigError extends Error {
   }
 }
 
-export const DEFAULT_READER_GROUP = 'handbook-readers';
+const DEFAULT_READER_GROUP = 'handbook-readers';
 
 const SCOPES = ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
 /** Reads one variable; records a problem and returns undefined when it is missing or invalid. */

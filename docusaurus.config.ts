@@ -5,8 +5,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
-import gateManifestPlugin from './gate/manifest-plugin';
-import { liveSessionScript } from './src/auth/liveSessionScript';
+import signInShellPlugin from './plugins/sign-in-shell';
+import { liveSessionScript } from './src/auth/live-session-script';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
@@ -146,7 +146,7 @@ const themeConfig = {
       src: 'img/logo.svg',
       srcDark: 'img/logo-dark.svg',
     },
-    // No menu items (SPEC §1): the search box, and the signed-in reader with "Sign out", which the
+    // No menu items: the search box, and the signed-in reader with "Sign out", which the
     // mobile panel's "← Back to main menu" returns to.
     items: [
       { type: 'search', position: 'right' },
@@ -213,8 +213,8 @@ const config = {
   },
   customFields: { auth },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => gateManifestPlugin(context, { auth })],
-  clientModules: ['./src/clientModules/cleanSearchUrl.ts'],
+  plugins: [(context) => signInShellPlugin(context, { auth })],
+  clientModules: ['./src/clientModules/clean-search-url.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 } satisfies Config;

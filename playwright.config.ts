@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './identity/local-pool';
-import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './tests/e2e/identity';
+import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/identity';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';
@@ -15,7 +15,7 @@ export const chromiumLaunch = {
 };
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  testDir: './e2e',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
@@ -53,7 +53,7 @@ export default defineConfig({
     {
       // The production build (`HANDBOOK_AUTH=local npm run build`) through the gate server, as a
       // reader gets it.
-      command: `npx tsx gate/serve.ts --port ${port} --without-identity`,
+      command: `npx tsx gate/cli.ts --port ${port} --without-identity`,
       url: `${baseURL}/sign-in`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './identity/local-pool';
 import { chromiumLaunch } from './playwright.config';
-import { confirmationCode, readerSessionFile } from './tests/e2e/identity';
+import { confirmationCode, readerSessionFile } from './e2e/identity';
 
 /**
  * The specs a reader also meets through `npm start`'s dev server: links to a section, and "Sign In
@@ -13,7 +13,7 @@ const port = Number(process.env.HANDBOOK_DEV_TEST_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  testDir: './e2e',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,

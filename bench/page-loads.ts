@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
 
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** The machine has no network beyond loopback: keep Chromium from dialling out. */
 export const QUIET_CHROMIUM_FLAGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run'];
 export const chromiumPath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
@@ -61,7 +61,7 @@ async function loadOnce(context: BrowserContext, url: string): Promise<PageLoad>
   return { bytes: sum(loaded), mermaidBytes: sum(loaded.filter(({ mermaid }) => mermaid)), visibleMs };
 }
 
-export interface PageFigures {
+interface PageFigures {
   cold: PageLoad[];
   warm: PageLoad[];
 }

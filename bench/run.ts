@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const [gatePort, plainPort] = [await freePort(), await freePort()];
     const origins = {
       handbook: await startServer(
-        'gate/serve.ts',
+        'gate/cli.ts',
         ['--dir', builds.product, '--port', String(gatePort), '--without-identity'],
         gatePort,
         '/sign-in',

@@ -61,7 +61,7 @@ const ENCODINGS: { name: Encoding; suffix: string; compress: (data: Buffer) => P
   },
 ];
 
-export function isCompressible(file: string): boolean {
+function isCompressible(file: string): boolean {
   return path.extname(file) in TEXT_TYPES;
 }
 
@@ -136,7 +136,7 @@ export async function precompressBuild(buildDir: string): Promise<PrecompressRep
 }
 
 /** What to hand `send` for a decided file: the file itself, or its compressed copy. */
-export interface Representation {
+interface Representation {
   root: string;
   path: string;
 }

@@ -4,7 +4,7 @@
  * for `readSession`, which is asked only when the answer depends on it.
  */
 import { PAGE_MIN_VALIDITY_SECONDS } from '../src/auth/session-format';
-import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/signInRoute';
+import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/sign-in-route';
 import type { GateManifest } from './manifest';
 import type { Session } from './session';
 
@@ -140,7 +140,7 @@ function withQuery(path: string, query: string): string {
  * links it (`trailingSlash: false`), or null when the path is already clean. Decided on the
  * spelling alone, so the answer says nothing about which pages exist.
  */
-export function cleanPath(path: string): string | null {
+function cleanPath(path: string): string | null {
   const clean = path.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';
   return clean === path ? null : clean;
 }

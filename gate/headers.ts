@@ -5,7 +5,7 @@ import type { Access } from './decide';
 import type { GateManifest } from './manifest';
 
 /**
- * Docusaurus (`assets/`) and the sign-in page (`sign-in-assets/`, gate/sign-in-app.ts) name their
+ * Docusaurus (`assets/`) and the sign-in page (`sign-in-assets/`, plugins/sign-in-shell/sign-in-app.ts) name their
  * bundles `<name>.<8-hex content hash>.js|css`: a new build, a new name.
  */
 const HASHED_ASSET = /^(assets|sign-in-assets)\/.+\.[0-9a-f]{8}\.(js|css)$/;

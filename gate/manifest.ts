@@ -1,11 +1,11 @@
 /**
- * What the gate knows about a build, written by the build (see `manifest-plugin.ts`) and read by
+ * What the gate knows about a build, written by the build (see `plugins/sign-in-shell`) and read by
  * the gate server and the edge packaging: which files make up the public sign-in shell, and which
  * user pool's tokens open the rest.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import type { AuthMode, HandbookAuthConfig } from '../amplify-config';
 
 /** Inside the build, under a dot folder the gate never serves. */
@@ -63,7 +63,7 @@ export function gateAuthOf(config: HandbookAuthConfig): Pick<GateManifest, 'auth
   };
 }
 
-export class MissingManifestError extends Error {
+class MissingManifestError extends Error {
   constructor(buildDir: string) {
     super(
       `${path.join(buildDir, MANIFEST_FILE)} is missing: ${buildDir} is not a handbook build. Run \`npm run build\` first.`,

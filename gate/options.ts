@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 export class ServeOptionError extends Error {}
 
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   host: string;
   buildDir: string;

@@ -10,8 +10,8 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { sessionTokens } from '../src/auth/cookieSession';
-import type { SessionTokens } from '../src/auth/cookieSession';
+import { sessionTokens } from '../src/auth/cookie-session';
+import type { SessionTokens } from '../src/auth/cookie-session';
 import type { GateAuth } from './manifest';
 
 /** Cognito tokens are 1-2 KB; anything far larger is not one and is not worth parsing. */

@@ -260,7 +260,7 @@ const adminUserGlobalSignOut: Operation = (services) => async (ctx, req) => {
   return {};
 };
 /** How Cognito shows a delivery address: `r***@h***`. */
-export function maskedDestination(address: string): string {
+function maskedDestination(address: string): string {
   const [local = '', domain = ''] = address.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }

@@ -20,7 +20,7 @@ const N = BigInt(
 const g = 2n;
 
 /** Hex of a non-negative integer, even length, with a leading 00 when the top bit is set (Amplify's getPaddedHex). */
-export function paddedHex(value: bigint): string {
+function paddedHex(value: bigint): string {
   let hex = value.toString(16);
   if (hex.length % 2 !== 0) hex = `0${hex}`;
   return /^[89a-f]/i.test(hex) ? `00${hex}` : hex;

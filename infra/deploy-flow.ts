@@ -52,7 +52,7 @@ export interface HandbookCloud {
 }
 
 /** The build's variables for the deployed pool (amplify-config.ts reads them). */
-export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
+function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
   const signIn = `${siteUrl}/sign-in`;
   return {
     HANDBOOK_AUTH: 'cognito',

@@ -21,7 +21,7 @@ export interface LiveRecord {
   manifest: GateManifest;
 }
 
-export interface DeployPlan {
+interface DeployPlan {
   stage: string[];
   publish: string[];
   prune: string[];

@@ -14,7 +14,7 @@ import type { DeployConfig } from './config';
 import { IdentityStack } from './identity-stack';
 import { SiteStack } from './site-stack';
 
-export interface HandbookAppOptions {
+interface HandbookAppOptions {
   config: DeployConfig;
   /** Where readers reach the handbook: `https://<siteDomain>` or the distribution's own domain. */
   siteUrl: string;

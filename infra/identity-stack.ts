@@ -12,7 +12,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { passwordFormat } from '../amplify-config';
-import { SIGN_IN_PATH } from '../src/auth/signInRoute';
+import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import type { DeployConfig } from './config';
 
 const root = path.resolve(__dirname, '..');
@@ -31,7 +31,7 @@ export const TOKEN_LIFETIMES = {
   refreshToken: Duration.hours(12),
 };
 
-export interface IdentityStackProps extends StackProps {
+interface IdentityStackProps extends StackProps {
   config: DeployConfig;
   /** Where the handbook is served: its sign-in route is the app client's only callback. */
   siteUrl: string;

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 
-export interface OffboardTarget {
+interface OffboardTarget {
   client: CognitoIdentityProviderClient;
   userPoolId: string;
   readerGroup: string;

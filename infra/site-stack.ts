@@ -18,9 +18,9 @@ import type { DeployConfig } from './config';
 import { LAMBDA_RUNTIME } from './identity-stack';
 
 /** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
-export const MAX_POLICY_CSP_LENGTH = 1783;
+const MAX_POLICY_CSP_LENGTH = 1783;
 
-export interface SiteStackProps extends StackProps {
+interface SiteStackProps extends StackProps {
   config: DeployConfig;
   /** `scripts/package-edge.ts`'s output: `viewer-request/` and `origin-response/`. */
   edgeDir: string;
@@ -32,7 +32,7 @@ export interface SiteStackProps extends StackProps {
  * response it serves, origin errors included ("Adding or removing HTTP headers in CloudFront
  * responses"): a viewer-response function would miss those.
  */
-export function securityHeadersPolicyProps(csp: string): cloudfront.ResponseHeadersPolicyProps {
+function securityHeadersPolicyProps(csp: string): cloudfront.ResponseHeadersPolicyProps {
   if (csp.length > MAX_POLICY_CSP_LENGTH) {
     throw new Error(
       `The Content-Security-Policy is ${csp.length} characters; CloudFront takes ${MAX_POLICY_CSP_LENGTH}.`,

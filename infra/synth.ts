@@ -12,7 +12,7 @@ import { packageEdge } from '../scripts/package-edge';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from './config';
 import { addHandbookStacks, siteUrlOf } from './handbook-app';
 
-export const EXAMPLE_BUILD = path.join(__dirname, 'example-build');
+const EXAMPLE_BUILD = path.join(__dirname, 'example-build');
 
 /** Synthesizes the app from the example build into `outdir`; returns the app and its stacks. */
 export async function synthExample(outdir: string, configFile = EXAMPLE_CONFIG_FILE) {

@@ -3,7 +3,7 @@
  * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules,
  * ECS container names, AWS CLI profiles and Slack channels. Used by `npm run check:docs` and the unit tests.
  */
-export interface Canon {
+interface Canon {
   /** Declared Sidekiq queues. */
   queues: Set<string>;
   /** Fully qualified job class name to the queues it may use. */
@@ -23,7 +23,7 @@ const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
 const NOT_JOBS = new Set(['ApplicationJob', 'Base::ApplicationJob']);
 
 /** The body rows of the table whose first header cell is `firstHeader`, as trimmed cells. */
-export function tableRows(markdown: string, firstHeader: string): string[][] {
+function tableRows(markdown: string, firstHeader: string): string[][] {
   const cells = (line: string) =>
     line
       .trim()

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { checkAgainstCanon, readCanon } from './docs-canon';
 
-export const MIN_PROSE_WORDS = 200;
+const MIN_PROSE_WORDS = 200;
 /** The page whose names, queues and jobs every other page must agree with. */
 export const CANON_FILE = fileURLToPath(new URL('../docs/onboarding/system-facts.md', import.meta.url));
 const PLACEHOLDERS = /\b(lorem ipsum|TBD|TODO|FIXME|coming soon|placeholder)\b/i;
@@ -23,7 +23,7 @@ export function listDocs(dir: string): string[] {
 }
 
 /** The body without fenced code blocks, whose lines (such as `# comments`) are not Markdown. */
-export function withoutCodeBlocks(body: string): string {
+function withoutCodeBlocks(body: string): string {
   return body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ');
 }
 

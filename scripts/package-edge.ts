@@ -18,14 +18,13 @@ import type { GateManifest } from '../gate/manifest';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 
 /** The Lambda runtime the functions run on (infra/site-stack.ts) and the bundle's target. */
-export const EDGE_NODE_TARGET = 'node24';
+const EDGE_NODE_TARGET = 'node24';
 
-export const EDGE_FUNCTIONS = ['viewer-request', 'origin-response'] as const;
-export type EdgeFunctionName = (typeof EDGE_FUNCTIONS)[number];
+const EDGE_FUNCTIONS = ['viewer-request', 'origin-response'] as const;
 
 const union = (a: string[], b: string[] = []) => [...new Set([...a, ...b])].sort();
 
-export function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManifest | null): EdgeManifest {
+function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManifest | null): EdgeManifest {
   assertDeployable(current.auth);
   if (!Array.isArray(jwks?.keys) || jwks.keys.length === 0) throw new Error('The JWKS has no keys.');
   return {
@@ -36,7 +35,7 @@ export function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: Gat
   };
 }
 
-export interface PackageEdgeInput {
+interface PackageEdgeInput {
   buildDir: string;
   outDir: string;
   jwks: Jwks;

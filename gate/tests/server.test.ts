@@ -254,7 +254,7 @@ describe('the gate server', () => {
   test('npm run serve refuses to offer a local-mode build beyond loopback', () => {
     const serve = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(__dirname, '..', 'serve.ts'), '--dir', fixture.buildDir, '--host', '0.0.0.0'],
+      ['--import', 'tsx', path.join(__dirname, '..', 'cli.ts'), '--dir', fixture.buildDir, '--host', '0.0.0.0'],
       { encoding: 'utf8', timeout: 20_000 },
     );
     assert.equal(serve.status, 1);

@@ -4,14 +4,14 @@
  */
 import siteConfig from '@generated/docusaurus.config';
 import type { HandbookAuthConfig } from '@site/amplify-config';
-import type * as AmplifyClientModule from './amplifyClient';
+import type * as AmplifyClientModule from './amplify-client';
 
-export type AmplifyClient = typeof AmplifyClientModule;
+type AmplifyClient = typeof AmplifyClientModule;
 
 let client: Promise<AmplifyClient> | null = null;
 
 export function loadAmplify(): Promise<AmplifyClient> {
-  client ??= import(/* webpackChunkName: "amplify" */ './amplifyClient');
+  client ??= import(/* webpackChunkName: "amplify" */ './amplify-client');
   return client;
 }
 

@@ -4,7 +4,7 @@
  * reader between the page and the sign-in route.
  */
 import { loadAmplify, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookieSession';
+import { readCookieSession } from './cookie-session';
 import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
 
 /** Renew this long before the server would stop serving pages to the session. */

@@ -6,7 +6,7 @@
 import { signInWithRedirect } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useSyncExternalStore } from 'react';
-import { rememberReturnPath } from './returnPath';
+import { rememberReturnPath } from './return-path';
 
 export interface OAuthFailure {
   message: string;

@@ -6,15 +6,15 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { loadAmplify, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookieSession';
-import type { Reader } from './cookieSession';
-import { destinationOf } from './returnPath';
+import { readCookieSession } from './cookie-session';
+import type { Reader } from './cookie-session';
+import { destinationOf } from './return-path';
 import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
-import { signOutUrlFor } from './signInRoute';
+import { signOutUrlFor } from './sign-in-route';
 
-export type { Reader } from './cookieSession';
+export type { Reader } from './cookie-session';
 
-export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
+type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 
 interface Session {
   state: SessionState;

@@ -1,5 +1,5 @@
 /**
- * The sign-in page: an application of its own, bundled apart from Docusaurus (gate/sign-in-app.ts)
+ * The sign-in page: an application of its own, bundled apart from Docusaurus (plugins/sign-in-shell/sign-in-app.ts)
  * so that a signed-out visitor loads nothing that names the handbook's pages or chunks.
  */
 import './styles.css';

@@ -3,13 +3,12 @@
  * where the fault is. Each case builds a two-page fixture with the project's own configuration.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { projectDir, runBuild } from './run-build';
 
-const projectDir = path.resolve(__dirname, '../..');
 const fixtureDocs = path.join(__dirname, 'fixture-docs');
 const sites: string[] = [];
 
@@ -19,7 +18,7 @@ after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true 
 function fixtureSite(edit?: { file: string; append: string }): string {
   const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
   sites.push(site);
-  for (const shared of ['node_modules', 'src', 'static', 'identity', 'gate', 'package.json']) {
+  for (const shared of ['node_modules', 'src', 'static', 'identity', 'gate', 'plugins', 'package.json']) {
     symlinkSync(path.join(projectDir, shared), path.join(site, shared));
   }
   for (const file of ['docusaurus.config.ts', 'amplify-config.ts', 'sidebars.ts', 'tsconfig.json']) {
@@ -34,12 +33,7 @@ function fixtureSite(edit?: { file: string; append: string }): string {
 }
 
 function build(site: string): { ok: boolean; output: string } {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(projectDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', site, '--no-minify'],
-    { cwd: site, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', HANDBOOK_AUTH: 'local' } },
-  );
-  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+  return runBuild({ HANDBOOK_AUTH: 'local' }, { siteDir: site, args: ['--no-minify'] });
 }
 
 describe('the build fails on broken links', { concurrency: 2 }, () => {

@@ -1,7 +1,7 @@
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
-import { signInUrlFor } from '@site/src/auth/signInRoute';
+import { signInUrlFor } from '@site/src/auth/sign-in-route';
 import SessionPending from '@site/src/components/SessionPending';
 import styles from './styles.module.css';
 

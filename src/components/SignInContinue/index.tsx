@@ -1,7 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { canContinueTo } from '@site/src/auth/continue';
-import { destinationOf, takeReturnPath } from '@site/src/auth/returnPath';
+import { destinationOf, takeReturnPath } from '@site/src/auth/return-path';
 import { useSession } from '@site/src/auth/session';
 import styles from './styles.module.css';
 

@@ -2,7 +2,7 @@ import React, { useEffect, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
-/** The spec's validation messages (SPEC §5), in place of the browser's own bubbles. */
+/** The validation messages the product asks for, in place of the browser's own bubbles. */
 const REQUIRED = 'This field is required';
 const INVALID_EMAIL = 'Please enter a valid email';
 

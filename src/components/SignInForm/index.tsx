@@ -1,12 +1,12 @@
 // Configures Amplify before the Authenticator first renders.
-import '@site/src/auth/amplifyClient';
+import '@site/src/auth/amplify-client';
 import amplifyStyles from 'amplify-ui.css?url';
 import { Alert, Authenticator, Button, Divider, Flex, Heading, Image, useAuthenticator } from '@aws-amplify/ui-react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/google-sign-in';
-import { destinationOf } from '@site/src/auth/returnPath';
+import { destinationOf } from '@site/src/auth/return-path';
 import { FieldMessages } from './fieldMessages';
 import { NOTICE_TEXT, services, setNotice, useNotice } from './notices';
 import styles from './styles.module.css';

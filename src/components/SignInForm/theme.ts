@@ -2,7 +2,7 @@
  * Amplify UI in the site's colours (those of src/css/custom.css): its primary scale, and in dark
  * mode a lighter link colour, both at WCAG AA contrast on their backgrounds.
  *
- * Turned into CSS when the sign-in page is built (gate/sign-in-app.ts), not in the browser:
+ * Turned into CSS when the sign-in page is built (plugins/sign-in-shell/sign-in-app.ts), not in the browser:
  * Amplify UI's ThemeProvider computes every token of the theme on each load, some 80 ms of a
  * phone's main thread before the form can show.
  */

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The production build the browser tests run against (`npm run build` writes it). */
+export const buildDir = path.resolve(__dirname, '../build');
+
+export function readBuildFile(name: string): string {
+  const file = path.join(buildDir, name);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" before the browser tests`);
+  return readFileSync(file, 'utf8');
+}
+
+/** Paths of every page in build/sitemap.xml, in document order. */
+export function sitemapPaths(): string[] {
+  const xml = readBuildFile('sitemap.xml');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+
+/** Every page's title as its `<title>` shows it, without the site's name after the delimiter. */
+export function pageTitles(): string[] {
+  return sitemapPaths()
+    .map((page) => readBuildFile(page === '/' ? 'index.html' : `${page.slice(1)}.html`))
+    .map((html) => (/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/ \| [^|]*$/, ''))
+    .map((title) => title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]))
+    .filter((title) => title.length > 0);
+}

@@ -1,0 +1,146 @@
+/**
+ * Every file of the build, asked for through the gate server without a session, as a script and
+ * as a page load: no answer carries a line of the handbook; nor with a session when another site
+ * asks (`Sec-Fetch-Site`). The same crawl with a session from the local service finds every page's
+ * line, so the check is known to see the text when it is there. And what a signed-out visitor may
+ * load names no page, title or chunk of the handbook.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { listBuildFiles, readManifest } from '../gate/manifest';
+import { localIdentityUrl } from '../identity/local-pool';
+import { sessionCookie, signInForTokens } from '../identity/testing';
+import { buildDir, pageTitles, sitemapPaths } from './build-output';
+import { docPhrases } from './doc-phrases';
+
+const phrases = docPhrases();
+const files = listBuildFiles(buildDir);
+const publicFiles = new Set(readManifest(buildDir).publicFiles);
+/** The site's own name titles the home page and the sign-in page alike: it tells nothing. */
+const SITE_TITLE = 'Engineering Handbook';
+
+const asScript = { accept: '*/*', 'sec-fetch-dest': 'script' };
+const asPage = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' };
+const asCurl = { accept: '*/*' };
+
+interface Answer {
+  path: string;
+  status: number;
+  body: string;
+}
+
+async function crawl(request: APIRequestContext, headers: Record<string, string>): Promise<Answer[]> {
+  const paths = [...files.map((file) => `/${file}`), ...sitemapPaths()];
+  const answers: Answer[] = [];
+  // Sixteen at a time: fast, without flooding the server.
+  for (let start = 0; start < paths.length; start += 16) {
+    const batch = paths.slice(start, start + 16).map(async (path) => {
+      const response = await request.get(path, { headers, maxRedirects: 0 });
+      return { path, status: response.status(), body: (await response.body()).toString('utf8') };
+    });
+    answers.push(...(await Promise.all(batch)));
+  }
+  return answers;
+}
+
+function leaks(answers: Answer[]): string[] {
+  return answers.flatMap(({ path, body }) =>
+    phrases.filter(({ phrase }) => body.includes(phrase)).map(({ page }) => `${path} shows docs/${page}`),
+  );
+}
+
+test.describe('signed out', () => {
+  for (const [name, headers] of Object.entries({ 'a script': asScript, 'a page load': asPage, curl: asCurl })) {
+    test(`asked for as ${name}, no file of the build shows handbook text`, async ({ playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+      const answers = await crawl(request, headers);
+      await request.dispose();
+      expect(answers.length).toBeGreaterThan(300);
+      expect(leaks(answers)).toEqual([]);
+      const served = answers.filter(({ status }) => status === 200).map(({ path }) => path.slice(1));
+      expect(served.filter((file) => !publicFiles.has(file))).toEqual([]);
+      for (const { path, status } of answers.filter((answer) => !publicFiles.has(answer.path.slice(1)))) {
+        expect([301, 302, 401], path).toContain(status);
+      }
+    });
+  }
+});
+
+test.describe('signed in, asked for by another site', () => {
+  // What a page on another origin of the same site (another port, another subdomain) or on another
+  // site makes the reader's browser send: the session cookies, and where the request came from.
+  for (const site of ['same-site', 'cross-site']) {
+    for (const [name, headers] of Object.entries({ 'a script': asScript, 'a page load': asPage, curl: asCurl })) {
+      test(`${site}, as ${name}: no file of the build shows handbook text`, async ({ playwright, baseURL }) => {
+        const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
+        const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+        const answers = await crawl(request, { ...headers, cookie, 'sec-fetch-site': site });
+        await request.dispose();
+        expect(answers.length).toBeGreaterThan(300);
+        expect(leaks(answers)).toEqual([]);
+        const served = answers.filter(({ status }) => status === 200).map(({ path }) => path.slice(1));
+        expect(served.filter((file) => !publicFiles.has(file))).toEqual([]);
+      });
+    }
+  }
+});
+
+test('signed in, the same crawl finds every page’s line', async ({ playwright, baseURL }) => {
+  const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const answers = await crawl(request, { ...asPage, cookie });
+  await request.dispose();
+  const everything = answers.map(({ body }) => body).join('\n');
+  expect(phrases.filter(({ phrase }) => !everything.includes(phrase)).map(({ page }) => page)).toEqual([]);
+});
+
+/**
+ * What would tell a signed-out visitor which pages exist: their paths (also in each doc's source
+ * path), their titles, and the names of their chunks, including the 8-hex hashes from which
+ * Docusaurus's runtime composes chunk URLs.
+ */
+function handbookMap(): { kind: string; text: string; pattern: RegExp }[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const routes = sitemapPaths()
+    .filter((route) => route !== '/')
+    .map((route) => ({ kind: 'route', text: route, pattern: new RegExp(`${escape(route)}(?![\\w-])`) }));
+  const titles = [...new Set(pageTitles())]
+    .filter((title) => title !== SITE_TITLE)
+    // As data and markup carry a title: a whole string or element text. (Short titles such as "IAM"
+    // are also words inside Amplify's code, which names no page.)
+    .map((title) => ({ kind: 'title', text: title, pattern: new RegExp(`["'>\`]${escape(title)}["'<\`]`) }));
+  const chunks = files
+    .filter((file) => /\.(js|css)$/.test(file) && !publicFiles.has(file))
+    .flatMap((file) => {
+      const name = file.split('/').pop() as string;
+      const hexParts = name.split('.').filter((part) => /^[0-9a-f]{8,}$/.test(part));
+      return [name, ...hexParts].map((text) => ({
+        kind: `chunk ${file}`,
+        text,
+        pattern: new RegExp(`(?<![0-9a-f])${escape(text)}(?![0-9a-f])`),
+      }));
+    });
+  return [...routes, ...titles, ...chunks];
+}
+
+test('signed out, the files anyone may load name no page, title or chunk of the handbook', async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const map = handbookMap();
+  expect(map.filter(({ kind }) => kind === 'route').length).toBeGreaterThan(50);
+  expect(map.filter(({ kind }) => kind.startsWith('chunk')).length).toBeGreaterThan(50);
+  const found: string[] = [];
+  // A page's HTML is asked for by its clean path (`/sign-in`), as the gate serves it.
+  for (const path of new Set([...publicFiles].map((file) => `/${file.replace(/\.html$/, '')}`))) {
+    const response = await request.get(path, { headers: asPage, maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const body = (await response.body()).toString('utf8');
+    found.push(
+      ...map.filter(({ pattern }) => pattern.test(body)).map(({ kind, text }) => `${path} names ${kind}: ${text}`),
+    );
+  }
+  await request.dispose();
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { open, toggleColourMode } from './helpers';
+
+/** Its one diagram sits well below the fold at any width (about 1,850 px down at 1280 px). */
+const DIAGRAM_BELOW_THE_FOLD = '/how-we-work/engineering-on-call';
+/** A string of Mermaid's own library, in none of the handbook's or Docusaurus's code. */
+const MERMAID_LIBRARY = 'mermaidAPI';
+
+const diagramsOf = (page: Page) => page.locator('.docusaurus-mermaid-container svg');
+
+/** Whether any script the page has loaded so far is Mermaid's library. */
+function watchForMermaid(page: Page): () => Promise<boolean> {
+  const scripts: Promise<boolean>[] = [];
+  page.on('response', (response) => {
+    // A 304 revalidates a script already checked when it first arrived.
+    if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+    scripts.push(response.text().then((body) => body.includes(MERMAID_LIBRARY)));
+  });
+  return async () => (await Promise.all(scripts)).includes(true);
+}
+
+/** The page's cumulative layout shift, as the browser reports it (shifts after input excluded). */
+async function recordLayoutShift(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { layoutShift: number };
+    record.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) record.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+/** Where the figure's top is, in viewport heights from the viewport's top. */
+const screensDown = (page: Page) =>
+  page
+    .getByRole('figure')
+    .first()
+    .evaluate((figure) => figure.getBoundingClientRect().top / window.innerHeight);
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width} px, Mermaid loads only when a diagram nears the viewport, and nothing shifts`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const mermaidLoaded = watchForMermaid(page);
+    const layoutShift = await recordLayoutShift(page);
+    await open(page, DIAGRAM_BELOW_THE_FOLD);
+    await page.waitForLoadState('networkidle');
+    expect(await mermaidLoaded(), 'Mermaid requested during the load').toBe(false);
+    await expect(diagramsOf(page)).toHaveCount(0);
+
+    // A reader scrolls down until the diagram is less than a screen below the viewport…
+    while ((await screensDown(page)) > 1.8) await page.mouse.wheel(0, 200);
+    // …and it is drawn there, off screen, before they reach it.
+    await expect(diagramsOf(page).first().locator('g').first()).toBeAttached();
+    expect(await screensDown(page)).toBeGreaterThan(1);
+    expect(await mermaidLoaded()).toBe(true);
+    while ((await screensDown(page)) > 0.2) await page.mouse.wheel(0, 200);
+    await expect(diagramsOf(page).first()).toBeInViewport();
+    expect(await layoutShift()).toBeLessThanOrEqual(0.05);
+  });
+}
+
+test('a diagram is drawn in the dark theme too, and redrawn when the theme changes', async ({ page }) => {
+  await open(page, '/arc/architecture');
+  const node = diagramsOf(page).first().locator('.node rect, .node polygon').first();
+  await expect(node).toBeVisible();
+  const fillOf = () => node.evaluate((element) => getComputedStyle(element).fill);
+  const lightFill = await fillOf();
+
+  await toggleColourMode(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(fillOf).not.toBe(lightFill);
+  await expect(diagramsOf(page).first()).toBeVisible();
+});

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { open } from './helpers';
+
+/**
+ * Phrases that appear in the body text (not the title) of one page per section. Finding them proves
+ * the index holds the text of the pages, which an empty prerendered shell would not.
+ */
+const bodyPhrases = [
+  { query: 'Session Manager port forwarding', title: 'Bastion', route: '/arc/infrastructure/bastion' },
+  { query: 'Packwerk', title: 'ADR: Modular Monolith', route: '/arc/modules/base/decisions/modular-monolith' },
+  { query: 'phq9.v2.json', title: 'Forms', route: '/arc/modules/care_management/forms' },
+  {
+    query: 'remittance from the payer',
+    title: 'Claims Submission',
+    route: '/arc/modules/reporting/claims/claims-submission',
+  },
+  { query: 'Platform Engineering schedule', title: 'Engineering On-Call', route: '/how-we-work/engineering-on-call' },
+  { query: 'snowflake_replicator', title: 'PostgreSQL Connector', route: '/data/snowflake/postgresql_connector' },
+];
+
+/** The navbar search input: a textbox until autocomplete upgrades it to a combobox on first focus. */
+const searchBox = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search');
+
+async function searchFromNavbar(page: Page, query: string): Promise<void> {
+  const input = searchBox(page);
+  await input.click();
+  await input.fill(query);
+}
+
+for (const { query, title, route } of bodyPhrases) {
+  test(`searching "${query}" finds ${route} and opens it`, async ({ page }) => {
+    await open(page, '/');
+    await searchFromNavbar(page, query);
+    // A suggestion shows the matched text and the page's breadcrumb trail, ending in its title.
+    const hit = page.getByRole('option').filter({ hasText: title }).first();
+    await expect(hit).toBeVisible();
+    await hit.click();
+    await expect(page).toHaveURL((url) => url.pathname === route);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+}
+
+test('mod+k focuses the search box from anywhere', async ({ page }) => {
+  await open(page, '/arc/architecture');
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('Sidekiq');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(await page.getByRole('option').count()).toBeLessThanOrEqual(8);
+});
+
+test('nonsense finds "No results"', async ({ page }) => {
+  await open(page, '/');
+  await searchFromNavbar(page, 'zqxjvkwpl');
+  await expect(page.getByText('No results')).toBeVisible();
+});
+
+test('the search page takes q from the URL and lists matching pages', async ({ page }) => {
+  await open(page, '/search?q=Elation');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Elation');
+  const results = page.locator('article a[href]');
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeGreaterThan(3);
+});
+
+test.describe('the search page', () => {
+  test('its tab title carries the site name', async ({ page }) => {
+    await open(page, '/search?q=claims');
+    await expect(page).toHaveTitle('Search results for "claims" | Engineering Handbook');
+  });
+
+  for (const version of ['/arc', 'next', '..%2F..']) {
+    test(`a version parameter (${version}) is ignored, not an error`, async ({ page }) => {
+      await open(page, `/search?q=Elation&version=${version}`);
+      await expect(page.locator('article a[href]').first()).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('version'));
+    });
+  }
+
+  test('ctx keeps the results within a top section', async ({ page }) => {
+    await open(page, '/search?q=module&ctx=arc');
+    const results = page.locator('article h2 a[href]');
+    await expect(results.first()).toBeVisible();
+    const hrefs = await results.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.every((href) => href.startsWith('/arc/'))).toBe(true);
+  });
+
+  test('"See all results" opens /search?q= without a trailing slash', async ({ page }) => {
+    await open(page, '/');
+    await searchFromNavbar(page, 'Elation');
+    await page.getByRole('link', { name: 'See all results' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Elation');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Elation');
+  });
+
+  test('within a section the search box offers results within it, or outside it when it has none', async ({ page }) => {
+    await open(page, '/arc/architecture');
+    await searchFromNavbar(page, 'Packwerk');
+    const within = page.getByRole('link', { name: 'See all results within "Architecture"' });
+    await expect(within).toBeVisible();
+    await expect(within).toHaveAttribute('href', /ctx=arc/);
+
+    await searchFromNavbar(page, 'snowflake_replicator');
+    await expect(page.getByRole('link', { name: 'See all results outside "Architecture"' })).toBeVisible();
+  });
+});

@@ -1,0 +1,74 @@
+/** `npm run serve` as a process: SIGTERM lets the answer under way finish, takes nothing new, exits 0. */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { test } from 'node:test';
+import { localPoolAuth } from '../../identity/testing';
+import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+test('SIGTERM: the download under way completes, new connections are refused, the exit code is 0', async () => {
+  // Nothing answers on port 1: the server starts without the pool's keys, which this test does not need.
+  const fixture = writeFixtureBuild(fixtureManifest(localPoolAuth('http://127.0.0.1:1')));
+  const big = 'x'.repeat(16 * 1024 * 1024);
+  writeFileSync(path.join(fixture.buildDir, 'img', 'logo.svg'), big);
+  const port = await freePort();
+  const serve = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, '..', 'cli.ts'),
+      '--dir',
+      fixture.buildDir,
+      '--port',
+      String(port),
+      '--without-identity',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  try {
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      serve.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes(`:${port}/`)) resolve();
+      });
+      serve.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
+
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port, path: '/img/logo.svg', agent: false }, resolve).on('error', reject),
+    );
+    assert.equal(response.statusCode, 200);
+    response.pause();
+    serve.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await assert.rejects(
+      new Promise((resolve, reject) =>
+        http.get({ host: '127.0.0.1', port, path: '/sign-in' }, resolve).on('error', reject),
+      ),
+      /ECONNREFUSED/,
+    );
+    let received = 0;
+    response.on('data', (chunk: Buffer) => (received += chunk.length));
+    await new Promise((resolve) => response.on('end', resolve).resume());
+    assert.equal(received, big.length);
+    assert.equal(await exited, 0);
+  } finally {
+    serve.kill('SIGKILL');
+    fixture.remove();
+  }
+});

@@ -1,0 +1,265 @@
+/**
+ * The sign-in page as an application of its own (`src/sign-in-app/`), bundled with esbuild into one
+ * script and one stylesheet under `sign-in-assets/`, plus its HTML, `sign-in.html`. It is the whole
+ * public shell: nothing Docusaurus emits (its `main` bundle lists every route and chunk) is needed
+ * to sign in, so all of it stays behind the gate. The page reuses the site's own sign-in form
+ * (`src/components/SignInForm`) and session code (`src/auth`).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { HandbookAuthConfig } from '../../amplify-config';
+import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
+import { themeStylesheet } from '../../src/components/SignInForm/theme';
+
+/** The folder of the page's hashed script and stylesheet, inside the build. */
+export const SIGN_IN_ASSETS = 'sign-in-assets';
+
+/** The page's HTML, served at the sign-in route. */
+export const SIGN_IN_HTML = `${SIGN_IN_PATH.slice(1)}.html`;
+
+const ENTRY = 'src/sign-in-app/index.tsx';
+
+/** What the page takes from the site's configuration. */
+export interface SignInAppOptions {
+  siteDir: string;
+  baseUrl: string;
+  /** The site's title: the page is "Sign in | <title>". */
+  title: string;
+  titleDelimiter: string;
+  favicon?: string;
+  auth: HandbookAuthConfig;
+  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean };
+  /** Docusaurus's `storage.namespace`: the colour mode is kept under `theme<namespace>`. */
+  storageNamespace: string;
+  /** Unminified with inline source maps, for `npm start`. */
+  development?: boolean;
+}
+
+export interface SignInAppFile {
+  /** Relative to the build, `/`-separated. */
+  name: string;
+  contents: Uint8Array;
+}
+
+/** Stands in the script for the stylesheet's URL until the stylesheet's hash is known. */
+const STYLESHEET_PLACEHOLDER = '__SIGN_IN_STYLESHEET_URL__';
+
+function contentHash(contents: Uint8Array | string): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 8);
+}
+
+/**
+ * Module ids the site's components import from Docusaurus, answered for a page without it: the
+ * site config (only the sign-in settings: the page must not carry the rest), `useBaseUrl`, and
+ * SignInForm's `amplify-ui.css?url` (Amplify UI's styles and the form's theme computed here,
+ * bundled into the page's stylesheet, which the page's HTML links; the form's own `<link>` of the
+ * same URL then adds nothing).
+ */
+function siteModules(options: SignInAppOptions): esbuild.Plugin {
+  const modules: Record<string, string> = {
+    '@generated/docusaurus.config': `export default ${JSON.stringify({ customFields: { auth: options.auth } })};`,
+    '@docusaurus/useBaseUrl': `export default function useBaseUrl(url) {
+  return ${JSON.stringify(options.baseUrl)} + url.replace(/^\\//, '');
+}`,
+    'amplify-ui.css?url': `import '@aws-amplify/ui-react/styles.layer.css';
+import 'sign-in-form-theme.css';
+export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
+    'sign-in-form-theme.css': themeStylesheet(),
+  };
+  const ids = new RegExp(
+    `^(${Object.keys(modules)
+      .map((id) => id.replace(/[.?]/g, '\\$&'))
+      .join('|')})$`,
+  );
+  return {
+    name: 'sign-in-app-site-modules',
+    setup(build) {
+      build.onResolve({ filter: ids }, (args) => ({ path: args.path, namespace: 'site-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'site-module' }, (args) => ({
+        contents: modules[args.path],
+        loader: args.path.endsWith('.css') ? 'css' : 'js',
+        resolveDir: options.siteDir,
+      }));
+      build.onResolve({ filter: /^@site\// }, (args) =>
+        build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir }),
+      );
+    },
+  };
+}
+
+/** Amplify UI's dictionaries: one module that copies each of its 21 languages when it loads. */
+const AMPLIFY_UI_DICTIONARIES = /@aws-amplify[\\/]ui[\\/]dist[\\/]esm[\\/]i18n[\\/]dictionaries[\\/]index\.mjs$/;
+const LANGUAGE_COPY = /= \{\s*\.\.\.(\w+\$1),?\s*(?:\/\/[^\n]*\n\s*)?\};/g;
+const LANGUAGES = 21;
+
+/**
+ * The page reads no translation: the handbook never calls `I18n.putVocabularies`, so the form is
+ * in Amplify UI's English default texts. But a copy written `{ ...dictionary }` may have side
+ * effects as far as esbuild knows, so every language stays in the script, about 100 KB of it.
+ * Marked pure, the copies nothing reads are dropped. A change in that module fails the build.
+ */
+export function unreadTranslations(): esbuild.Plugin {
+  return {
+    name: 'sign-in-app-unread-translations',
+    setup(build) {
+      build.onLoad({ filter: AMPLIFY_UI_DICTIONARIES }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        let copies = 0;
+        const contents = source.replace(LANGUAGE_COPY, (_copy, dictionary: string) => {
+          copies += 1;
+          return `= /* @__PURE__ */ Object.assign({}, ${dictionary});`;
+        });
+        if (copies !== LANGUAGES) {
+          throw new Error(
+            `Sign-in page: expected ${LANGUAGES} language copies in ${args.path}, found ${copies}; Amplify UI changed how it loads its dictionaries`,
+          );
+        }
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { write: false } {
+  return {
+    absWorkingDir: options.siteDir,
+    entryPoints: { 'sign-in': ENTRY },
+    bundle: true,
+    write: false,
+    outdir: SIGN_IN_ASSETS,
+    entryNames: '[name]',
+    assetNames: '[name].[hash]',
+    format: 'iife',
+    target: ['es2020'],
+    jsx: 'automatic',
+    // Not the site's tsconfig.json: esbuild applies its `strict` to some modules and not others
+    // from one build to the next (a "use strict" more or less), which would change the hashes.
+    tsconfigRaw: {},
+    minify: !options.development,
+    sourcemap: options.development ? 'inline' : false,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.development ? 'development' : 'production') },
+    loader: { '.module.css': 'local-css', '.svg': 'file', '.woff': 'file', '.woff2': 'file' },
+    logLevel: 'silent',
+    plugins: [siteModules(options), unreadTranslations()],
+  };
+}
+
+/**
+ * Sets `<html data-theme>` before the first paint, as Docusaurus's own inline script does: the
+ * reader's stored choice (`?docusaurus-theme=`, then local storage), else the configured default.
+ */
+export function colorModeScript(options: Pick<SignInAppOptions, 'colorMode' | 'storageNamespace'>): string {
+  const { defaultMode, respectPrefersColorScheme } = options.colorMode;
+  const fallback = respectPrefersColorScheme
+    ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`
+    : JSON.stringify(defaultMode);
+  return `(function(){var t;try{t=new URLSearchParams(location.search).get('docusaurus-theme')||localStorage.getItem(${JSON.stringify(
+    `theme${options.storageNamespace}`,
+  )})}catch(e){}document.documentElement.setAttribute('data-theme',t==='dark'||t==='light'?t:${fallback})})();`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * The page: the colour mode set inline, the stylesheet in the head, the script deferred in the head
+ * so that it downloads alongside the stylesheet, and an empty mount point.
+ */
+function signInHtml(options: SignInAppOptions, stylesheet: string, script: string): string {
+  const url = (file: string) => escapeHtml(`${options.baseUrl}${file.replace(/^\//, '')}`);
+  return [
+    '<!doctype html>',
+    '<html lang="en" dir="ltr">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="description" content="Sign in to the engineering handbook.">',
+    `<title>${escapeHtml(`Sign in ${options.titleDelimiter} ${options.title}`)}</title>`,
+    ...(options.favicon ? [`<link rel="icon" href="${url(options.favicon)}">`] : []),
+    `<script>${colorModeScript(options)}</script>`,
+    `<link rel="stylesheet" href="${url(stylesheet)}">`,
+    `<script src="${url(script)}" defer></script>`,
+    '</head>',
+    '<body>',
+    '<div id="sign-in"></div>',
+    '<noscript><p>Signing in to the handbook needs JavaScript.</p></noscript>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The page's files from esbuild's output: the stylesheet named by its content hash, its URL put in
+ * the script, the script named by its hash, then the HTML naming both.
+ */
+function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): SignInAppFile[] {
+  const relative = (file: esbuild.OutputFile) => path.relative(options.siteDir, file.path).split(path.sep).join('/');
+  const script = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.js`);
+  const stylesheet = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.css`);
+  if (!script || !stylesheet) throw new Error('Sign-in page: esbuild produced no sign-in.js and sign-in.css');
+  const stylesheetName = `${SIGN_IN_ASSETS}/sign-in.${contentHash(stylesheet.contents)}.css`;
+  if (!script.text.includes(STYLESHEET_PLACEHOLDER)) {
+    throw new Error(`Sign-in page: the script does not import the form's stylesheet (${ENTRY})`);
+  }
+  const scriptText = script.text.replaceAll(STYLESHEET_PLACEHOLDER, `${options.baseUrl}${stylesheetName}`);
+  const scriptName = `${SIGN_IN_ASSETS}/sign-in.${contentHash(scriptText)}.js`;
+  const others = outputs
+    .filter((file) => file !== script && file !== stylesheet)
+    .map((file) => ({ name: relative(file), contents: file.contents }));
+  return [
+    { name: SIGN_IN_HTML, contents: Buffer.from(signInHtml(options, stylesheetName, scriptName)) },
+    { name: scriptName, contents: Buffer.from(scriptText) },
+    { name: stylesheetName, contents: stylesheet.contents },
+    ...others,
+  ];
+}
+
+export async function bundleSignInApp(options: SignInAppOptions): Promise<SignInAppFile[]> {
+  const result = await esbuild.build(esbuildOptions(options));
+  return pageFiles(options, result.outputFiles);
+}
+
+/** Writes the page into `outDir`, replacing an earlier one (`npm start` rebuilds it on changes). */
+export async function writeSignInApp(outDir: string, files: SignInAppFile[]): Promise<void> {
+  await rm(path.join(outDir, SIGN_IN_ASSETS), { recursive: true, force: true });
+  for (const file of files) {
+    const target = path.join(outDir, file.name);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.contents);
+  }
+}
+
+/**
+ * For `npm start`: rebuilds the page into `outDir` whenever its sources change. The first build
+ * runs alongside the dev server's own and takes a second or two.
+ */
+export async function watchSignInApp(outDir: string, options: SignInAppOptions): Promise<esbuild.BuildContext> {
+  const development = esbuildOptions({ ...options, development: true });
+  const context = await esbuild.context({
+    ...development,
+    plugins: [
+      ...(development.plugins ?? []),
+      {
+        name: 'sign-in-app-write',
+        setup(build) {
+          build.onEnd(async (result) => {
+            if (result.errors.length) {
+              const messages = await esbuild.formatMessages(result.errors, { kind: 'error' });
+              console.error(`Sign-in page (${ENTRY}):\n${messages.join('\n')}`);
+              return;
+            }
+            await writeSignInApp(outDir, pageFiles(options, result.outputFiles ?? []));
+          });
+        },
+      },
+    ],
+  });
+  await context.watch();
+  return context;
+}

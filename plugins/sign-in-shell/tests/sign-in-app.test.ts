@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import vm from 'node:vm';
+import * as esbuild from 'esbuild';
+import { buildAuthConfig } from '../../../amplify-config';
+import { publicShell } from '..';
+import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, unreadTranslations, writeSignInApp } from '../sign-in-app';
+import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
+
+const options: SignInAppOptions = {
+  siteDir: path.resolve(__dirname, '../../..'),
+  baseUrl: '/',
+  title: 'Engineering Handbook',
+  titleDelimiter: '|',
+  favicon: 'img/favicon.svg',
+  auth: buildAuthConfig({ HANDBOOK_AUTH: 'local' }),
+  colorMode: { defaultMode: 'light', respectPrefersColorScheme: false },
+  storageNamespace: '-b1b',
+};
+const brand = ['img/favicon.svg', 'img/logo.svg', 'img/logo-dark.svg'];
+
+let files: SignInAppFile[];
+let outDir: string;
+
+before(async () => {
+  files = await bundleSignInApp(options);
+  outDir = await mkdtemp(path.join(tmpdir(), 'sign-in-app-'));
+  await writeSignInApp(outDir, files);
+  await mkdir(path.join(outDir, 'img'));
+  await Promise.all(brand.map((image) => writeFile(path.join(outDir, image), '<svg/>')));
+});
+
+after(() => rm(outDir, { recursive: true, force: true }));
+
+const text = (name: string) => Buffer.from(files.find((file) => file.name === name)?.contents ?? []).toString();
+
+test('the page is its HTML, one script and one stylesheet, named by their content', async () => {
+  const [html, script, stylesheet] = files.map((file) => file.name);
+  assert.equal(files.length, 3);
+  assert.equal(html, SIGN_IN_HTML);
+  assert.match(script, /^sign-in-assets\/sign-in\.[0-9a-f]{8}\.js$/);
+  assert.match(stylesheet, /^sign-in-assets\/sign-in\.[0-9a-f]{8}\.css$/);
+  const again = await bundleSignInApp(options);
+  assert.deepEqual(
+    again.map((file) => file.name),
+    files.map((file) => file.name),
+  );
+});
+
+test('the HTML loads the stylesheet and the deferred script from its head, and sets the colour mode first', () => {
+  const [stylesheet, script] = [files[2].name, files[1].name];
+  const head = text(SIGN_IN_HTML).split('</head>')[0];
+  const order = ['<script>', `<link rel="stylesheet" href="/${stylesheet}">`, `<script src="/${script}" defer>`];
+  const positions = order.map((tag) => head.indexOf(tag));
+  assert.ok(
+    positions.every((position) => position >= 0),
+    `head holds ${order.join(', ')}`,
+  );
+  assert.deepEqual(
+    [...positions].sort((a, b) => a - b),
+    positions,
+  );
+  assert.match(text(SIGN_IN_HTML), /<title>Sign in \| Engineering Handbook<\/title>/);
+});
+
+test('the script names its stylesheet, carries the sign-in settings and nothing else of the site', () => {
+  const script = text(files[1].name);
+  assert.ok(script.includes(`"/${files[2].name}"`), 'the form links the page stylesheet');
+  assert.ok(script.includes(options.auth.amplify.Auth?.Cognito.userPoolClientId as string));
+  for (const absent of ['Internal material', '@site/', 'routesChunkNames', options.siteDir]) {
+    assert.ok(!script.includes(absent), `the script holds no "${absent}"`);
+  }
+});
+
+test('the public shell is the page and the site images; the build fails on anything else', async () => {
+  assert.deepEqual(await publicShell(outDir, brand), [...brand, ...files.map((file) => file.name)].sort());
+
+  const html = await readFile(path.join(outDir, SIGN_IN_HTML), 'utf8');
+  await writeFile(
+    path.join(outDir, SIGN_IN_HTML),
+    html.replace('</head>', '<script src="/assets/js/main.0123abcd.js"></script></head>'),
+  );
+  await assert.rejects(publicShell(outDir, brand), /loads files that are not its own: assets\/js\/main\.0123abcd\.js/);
+
+  await writeFile(path.join(outDir, SIGN_IN_HTML), html.replace('sign-in-assets/sign-in.', 'sign-in-assets/gone.'));
+  await assert.rejects(publicShell(outDir, brand), /the shell names files the build lacks: sign-in-assets\/gone\./);
+
+  await writeFile(path.join(outDir, SIGN_IN_HTML), html);
+});
+
+test('the colour mode follows the query, then the stored choice, then the configured default', () => {
+  const modeFor = (search: string, stored: string | null, script = colorModeScript(options)) => {
+    const attributes: Record<string, string> = {};
+    vm.runInNewContext(script, {
+      location: { search },
+      URLSearchParams,
+      localStorage: { getItem: (key: string) => (key === 'theme-b1b' ? stored : null) },
+      document: { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } },
+      matchMedia: () => ({ matches: true }),
+    });
+    return attributes['data-theme'];
+  };
+  assert.equal(modeFor('', null), 'light');
+  assert.equal(modeFor('', 'dark'), 'dark');
+  assert.equal(modeFor('?docusaurus-theme=light', 'dark'), 'light');
+  assert.equal(modeFor('', 'purple'), 'light');
+  const followSystem = colorModeScript({
+    ...options,
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
+  });
+  assert.equal(modeFor('', null, followSystem), 'dark');
+});
+
+test("the form's theme is in the stylesheet, written at build time, and only the tokens it sets", () => {
+  const [script, stylesheet] = [text(files[1].name), text(files[2].name)];
+  // The minifier drops the attribute values' quotes.
+  const lightRule = stylesheet.match(/\[data-amplify-theme="?handbook"?\]\s*\{([^}]*)\}/)?.[1] ?? '';
+  assert.match(lightRule, /--amplify-colors-primary-80:\s*#0b5cad/);
+  assert.match(lightRule, /--amplify-fonts-default-variable:\s*var\(--ifm-font-family-base\)/);
+  assert.doesNotMatch(lightRule, /--amplify-space-/, 'default tokens stay in Amplify UI’s own stylesheet');
+  assert.match(
+    stylesheet,
+    /\[data-amplify-theme="?handbook"?\]\[data-amplify-color-mode="?dark"?\]\s*\{[^}]*--amplify-colors-primary-80:\s*#8cc4ff/,
+  );
+  assert.doesNotMatch(script, /#0b5cad/i, 'the script carries no theme to compute');
+});
+
+test('the script carries Amplify UI’s English texts and none of the translations the page never reads', () => {
+  const script = text(files[1].name);
+  assert.match(script, /Forgot your password\?/);
+  for (const translation of ['Retour à la connexion', 'サインインに戻る']) {
+    assert.ok(!script.includes(translation), `no "${translation}"`);
+  }
+});
+
+test('a change in how Amplify UI loads its dictionaries stops the build, naming the module', async () => {
+  const dictionaries = path.join(outDir, 'node_modules/@aws-amplify/ui/dist/esm/i18n/dictionaries/index.mjs');
+  await mkdir(path.dirname(dictionaries), { recursive: true });
+  await writeFile(dictionaries, "const enDict = Object.assign({}, { 'Sign In': 'Sign In' });\nexport { enDict };\n");
+  await assert.rejects(
+    esbuild.build({
+      entryPoints: [dictionaries],
+      bundle: true,
+      write: false,
+      logLevel: 'silent',
+      plugins: [unreadTranslations()],
+    }),
+    /expected 21 language copies in .*dictionaries\/index\.mjs, found 0/,
+  );
+});

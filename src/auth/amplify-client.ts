@@ -1,0 +1,105 @@
+/**
+ * Amplify configured for the handbook; importing this module configures it, once. Loaded lazily
+ * through `./amplify`. Tokens live in cookies, so the gate server sees the session the page has.
+ */
+import siteConfig from '@generated/docusaurus.config';
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import 'aws-amplify/auth/enable-oauth-listener';
+import { CookieStorage, Hub } from 'aws-amplify/utils';
+import type { ResourcesConfig } from 'aws-amplify';
+import type { HandbookAuthConfig } from '@site/amplify-config';
+import type { Reader } from './cookie-session';
+import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
+import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
+import { isLoopbackHost } from './loopback';
+import { SIGN_IN_PATH } from './sign-in-route';
+
+/** Days the session cookies live: the user pool's default refresh-token validity. */
+const SESSION_COOKIE_DAYS = 30;
+
+/**
+ * The local identity service registers every local origin, and Amplify picks its redirect URL by
+ * host name alone, so in local mode the page's own origin is the one to return to.
+ */
+function forThisOrigin(config: ResourcesConfig): ResourcesConfig {
+  const cognito = config.Auth?.Cognito;
+  const oauth = cognito?.loginWith?.oauth;
+  if (!cognito || !oauth) return config;
+  const signIn = [`${window.location.origin}${SIGN_IN_PATH}`];
+  return {
+    ...config,
+    Auth: {
+      Cognito: {
+        ...cognito,
+        loginWith: { ...cognito.loginWith, oauth: { ...oauth, redirectSignIn: signIn, redirectSignOut: signIn } },
+      },
+    } as ResourcesConfig['Auth'],
+  };
+}
+
+const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
+const oauthDomain = auth.amplify.Auth?.Cognito.loginWith?.oauth?.domain;
+if (auth.mode === 'local' && oauthDomain) reachLocalHostedSignInOverHttp(oauthDomain);
+listenForGoogleReturn();
+Amplify.configure(auth.mode === 'local' ? forThisOrigin(auth.amplify) : auth.amplify);
+// `lax` still sends the cookies when a reader follows a link to the handbook from chat or email.
+cognitoUserPoolsTokenProvider.setKeyValueStorage(
+  new CookieStorage({
+    path: '/',
+    expires: SESSION_COOKIE_DAYS,
+    sameSite: 'lax',
+    secure: !isLoopbackHost(window.location.hostname),
+  }),
+);
+
+/**
+ * Amplify parks token reads while a Google sign-in is in flight, until it completes or its deadline
+ * passes five minutes on. One abandoned (Back from Google, or the handbook opened afresh) is declared
+ * cancelled as Amplify is configured, but a read that began a moment before that stays parked: when
+ * the cancellation is heard, read again.
+ */
+function fetchSessionPastAbandonedGoogleSignIn(options: { forceRefresh?: boolean }) {
+  return new Promise<Awaited<ReturnType<typeof fetchAuthSession>>>((resolve, reject) => {
+    const stop = onGoogleSignIn((outcome) => {
+      if (outcome !== 'failed') return;
+      stop();
+      fetchAuthSession(options).then(resolve, reject);
+    });
+    fetchAuthSession(options).then(resolve, reject).finally(stop);
+  });
+}
+
+/** The signed-in reader, renewing expired tokens with the refresh token; null when signed out. */
+export async function currentReader(options: { forceRefresh?: boolean } = {}): Promise<Reader | null> {
+  try {
+    await googleReturnSettled();
+    const { tokens } = await fetchSessionPastAbandonedGoogleSignIn(options);
+    const claims = tokens?.idToken?.payload;
+    if (!claims) return null;
+    const email = typeof claims.email === 'string' ? claims.email : '';
+    return { email, name: typeof claims.name === 'string' ? claims.name : email };
+  } catch {
+    return null;
+  }
+}
+
+/** Signs out everywhere: revokes the refresh token, not only this browser's cookies. */
+export function signOutEverywhere(): Promise<void> {
+  return signOut({ global: true });
+}
+
+/** Calls back when the session ends or a Google sign-in completes, until the returned function is called. */
+export function onSessionChange(handlers: { ended(): void; googleSignedIn(): void }): () => void {
+  const stopHearingEnds = Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signedOut') handlers.ended();
+    // A renewal that fails for any reason but the network means the session is over.
+    if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') handlers.ended();
+  });
+  const stopHearingGoogle = onGoogleSignIn((outcome) => outcome === 'signedIn' && handlers.googleSignedIn());
+  return () => {
+    stopHearingEnds();
+    stopHearingGoogle();
+  };
+}

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readCookieSession } from '../cookie-session';
+import { lastAuthUserCookie, tokenCookie } from '../session-format';
+
+const clientId = 'handbooklocalwebclient0001';
+const now = 1_800_000_000;
+
+function token(claims: Record<string, unknown>): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  return `${encode({ alg: 'RS256', kid: 'k' })}.${encode(claims)}.signature`;
+}
+
+function cookies(access: Record<string, unknown>, id: Record<string, unknown>, user = 'sub-1'): string {
+  return [
+    'other=1',
+    `${lastAuthUserCookie(clientId)}=${user}`,
+    `${tokenCookie(clientId, user, 'accessToken')}=${token(access)}`,
+    `${tokenCookie(clientId, user, 'idToken')}=${token(id)}`,
+  ].join('; ');
+}
+
+test('reads the reader and the session’s end from Amplify’s cookies, names in any script', () => {
+  const session = readCookieSession(
+    cookies({ exp: now + 600 }, { exp: now + 300, email: 'zoë@example.com', name: 'Zoë Ångström' }),
+    clientId,
+    now,
+  );
+  assert.deepEqual(session, { reader: { email: 'zoë@example.com', name: 'Zoë Ångström' }, expiresAt: now + 300 });
+  const withoutName = readCookieSession(cookies({ exp: now + 600 }, { exp: now + 600, email: 'a@b.c' }), clientId, now);
+  assert.equal(withoutName?.reader.name, 'a@b.c');
+});
+
+test('no session when a token is missing, malformed, of another client or about to expire', () => {
+  for (const cookieString of [
+    '',
+    `${lastAuthUserCookie(clientId)}=sub-1`,
+    cookies({ exp: now + 600 }, { exp: now + 4 }),
+    cookies({ exp: now - 1 }, { exp: now + 600 }),
+    cookies({}, { exp: now + 600 }),
+    `${lastAuthUserCookie(clientId)}=sub-1; ${tokenCookie(clientId, 'sub-1', 'accessToken')}=garbage; ${tokenCookie(clientId, 'sub-1', 'idToken')}=a.%%%.c`,
+    cookies({ exp: now + 600 }, { exp: now + 600 }).replaceAll(clientId, 'someotherclient'),
+  ]) {
+    assert.equal(readCookieSession(cookieString, clientId, now), null, cookieString.slice(0, 120));
+  }
+});

@@ -1,9 +1,0 @@
-import { expect, test as setup } from '@playwright/test';
-import { demoReader, readerSessionFile, signInThroughGate } from './identity';
-
-setup('the demo reader signs in once for the suite', async ({ page }) => {
-  await page.goto('/');
-  await signInThroughGate(page, demoReader.email, demoReader.password);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await page.context().storageState({ path: readerSessionFile });
-});
