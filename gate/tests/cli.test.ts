@@ -4,16 +4,15 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
 import { localPoolAuth } from '../../identity/testing';
 import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { listenOnLoopback } from './loopback-server';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
+  const port = await listenOnLoopback(probe);
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }

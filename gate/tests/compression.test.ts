@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
@@ -11,6 +10,7 @@ import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } fr
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
+import { listenOnLoopback } from './loopback-server';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;
@@ -78,8 +78,7 @@ describe('compressed serving through the gate', () => {
     writeFileSync(path.join(fixture.buildDir, protectedScript), repeated(`export const text = "${protectedText}";`));
     await precompressBuild(fixture.buildDir);
     server = createGateServer({ buildDir: fixture.buildDir });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    port = await listenOnLoopback(server);
   });
   after(async () => {
     await new Promise((resolve) => server.close(resolve));

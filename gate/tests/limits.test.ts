@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { connect } from 'node:net';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createGateServer, DEFAULT_LIMITS } from '../server';
 import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { listenOnLoopback } from './loopback-server';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number> {
@@ -72,8 +73,7 @@ describe('connection limits', () => {
         maxConnections: 4,
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    port = await listenOnLoopback(server);
   });
   after(async () => {
     sockets.forEach((socket) => socket.destroy());

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../identity/local-pool';
@@ -9,6 +8,7 @@ import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityP
 import type { RunningIdentityService } from '../../identity/testing';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
+import { listenOnLoopback } from './loopback-server';
 
 interface Answer {
   status: number;
@@ -59,8 +59,7 @@ describe('the gate server', () => {
     const manifest = fixtureManifest(localPoolAuth(identity.url));
     fixture = writeFixtureBuild(manifest);
     server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    port = await listenOnLoopback(server);
   });
   after(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -125,8 +124,7 @@ describe('the gate server', () => {
     const claimed = await call('/sign-in', { headers: { 'x-forwarded-proto': 'https' } });
     assert.equal(claimed.headers['strict-transport-security'], undefined);
     const proxied = createGateServer({ buildDir: fixture.buildDir, trustProxy: true, log: () => {} });
-    await new Promise<void>((resolve) => proxied.listen(0, '127.0.0.1', resolve));
-    const proxiedPort = (proxied.address() as AddressInfo).port;
+    const proxiedPort = await listenOnLoopback(proxied);
     const overHttps = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https' } });
     assert.match(String(overHttps.headers['strict-transport-security']), /max-age=31536000/);
     const appended = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https, http' } });
