@@ -214,7 +214,7 @@ const config = {
   customFields: { auth },
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth })],
-  clientModules: ['./src/clientModules/clean-search-url.ts'],
+  clientModules: ['./src/client-modules/clean-search-url.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,
 } satisfies Config;

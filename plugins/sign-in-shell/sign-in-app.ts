@@ -5,7 +5,6 @@
  * to sign in, so all of it stays behind the gate. The page reuses the site's own sign-in form
  * (`src/components/SignInForm`) and session code (`src/auth`).
  */
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -43,19 +42,13 @@ export interface SignInAppFile {
   contents: Uint8Array;
 }
 
-/** Stands in the script for the stylesheet's URL until the stylesheet's hash is known. */
-const STYLESHEET_PLACEHOLDER = '__SIGN_IN_STYLESHEET_URL__';
-
-function contentHash(contents: Uint8Array | string): string {
-  return createHash('sha256').update(contents).digest('hex').slice(0, 8);
-}
+/** The form's theme as CSS: `src/sign-in-app/index.tsx` imports it by this name. */
+const SIGN_IN_FORM_THEME = 'sign-in-form-theme.css';
 
 /**
- * Module ids the site's components import from Docusaurus, answered for a page without it: the
- * site config (only the sign-in settings: the page must not carry the rest), `useBaseUrl`, and
- * SignInForm's `amplify-ui.css?url` (Amplify UI's styles and the form's theme computed here,
- * bundled into the page's stylesheet, which the page's HTML links; the form's own `<link>` of the
- * same URL then adds nothing).
+ * Module ids the page imports that only this build can answer: from Docusaurus, the site config
+ * (only the sign-in settings: the page must not carry the rest) and `useBaseUrl`; and the form's
+ * theme as CSS, computed here from `src/components/SignInForm/theme.ts`.
  */
 function siteModules(options: SignInAppOptions): esbuild.Plugin {
   const modules: Record<string, string> = {
@@ -63,14 +56,11 @@ function siteModules(options: SignInAppOptions): esbuild.Plugin {
     '@docusaurus/useBaseUrl': `export default function useBaseUrl(url) {
   return ${JSON.stringify(options.baseUrl)} + url.replace(/^\\//, '');
 }`,
-    'amplify-ui.css?url': `import '@aws-amplify/ui-react/styles.layer.css';
-import 'sign-in-form-theme.css';
-export default ${JSON.stringify(STYLESHEET_PLACEHOLDER)};`,
-    'sign-in-form-theme.css': themeStylesheet(),
+    [SIGN_IN_FORM_THEME]: themeStylesheet(),
   };
   const ids = new RegExp(
     `^(${Object.keys(modules)
-      .map((id) => id.replace(/[.?]/g, '\\$&'))
+      .map((id) => id.replace(/[.]/g, '\\$&'))
       .join('|')})$`,
   );
   return {
@@ -129,9 +119,14 @@ function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { wri
     bundle: true,
     write: false,
     outdir: SIGN_IN_ASSETS,
-    entryNames: '[name]',
+    // Names change with contents, so a browser never mixes files of two builds.
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
     assetNames: '[name].[hash]',
-    format: 'iife',
+    // Modules, split: the entry loads Amplify and the form with import(), each evaluated in a task
+    // of its own (src/sign-in-app/index.tsx).
+    format: 'esm',
+    splitting: true,
     target: ['es2020'],
     jsx: 'automatic',
     // Not the site's tsconfig.json: esbuild applies its `strict` to some modules and not others
@@ -166,10 +161,11 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The page: the colour mode set inline, the stylesheet in the head, the script deferred in the head
- * so that it downloads alongside the stylesheet, and an empty mount point.
+ * The page: the colour mode set inline, the stylesheet in the head, the entry module in the head
+ * (deferred, as modules are) with every chunk it imports preloaded, so that all of them download
+ * alongside the stylesheet, and an empty mount point.
  */
-function signInHtml(options: SignInAppOptions, stylesheet: string, script: string): string {
+function signInHtml(options: SignInAppOptions, stylesheet: string, script: string, chunks: string[]): string {
   const url = (file: string) => escapeHtml(`${options.baseUrl}${file.replace(/^\//, '')}`);
   return [
     '<!doctype html>',
@@ -183,7 +179,8 @@ function signInHtml(options: SignInAppOptions, stylesheet: string, script: strin
     ...(options.favicon ? [`<link rel="icon" href="${url(options.favicon)}">`] : []),
     `<script>${colorModeScript(options)}</script>`,
     `<link rel="stylesheet" href="${url(stylesheet)}">`,
-    `<script src="${url(script)}" defer></script>`,
+    `<script type="module" src="${url(script)}"></script>`,
+    ...chunks.map((chunk) => `<link rel="modulepreload" href="${url(chunk)}">`),
     '</head>',
     '<body>',
     '<div id="sign-in"></div>',
@@ -195,29 +192,42 @@ function signInHtml(options: SignInAppOptions, stylesheet: string, script: strin
 }
 
 /**
- * The page's files from esbuild's output: the stylesheet named by its content hash, its URL put in
- * the script, the script named by its hash, then the HTML naming both.
+ * The page's files from esbuild's output: the entry module, its chunks, its stylesheet and the
+ * HTML naming them. esbuild writes into the entry's stylesheet the CSS of every module the page
+ * imports, the form's chunk included, and gives a chunk that imports CSS a stylesheet of its own
+ * too, which nothing would load: checked to be in the entry's, and left out.
  */
 function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): SignInAppFile[] {
-  const relative = (file: esbuild.OutputFile) => path.relative(options.siteDir, file.path).split(path.sep).join('/');
-  const script = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.js`);
-  const stylesheet = outputs.find((file) => relative(file) === `${SIGN_IN_ASSETS}/sign-in.css`);
-  if (!script || !stylesheet) throw new Error('Sign-in page: esbuild produced no sign-in.js and sign-in.css');
-  const stylesheetName = `${SIGN_IN_ASSETS}/sign-in.${contentHash(stylesheet.contents)}.css`;
-  if (!script.text.includes(STYLESHEET_PLACEHOLDER)) {
-    throw new Error(`Sign-in page: the script does not import the form's stylesheet (${ENTRY})`);
+  const files = outputs.map((file) => ({
+    name: path.relative(options.siteDir, file.path).split(path.sep).join('/'),
+    contents: file.contents,
+  }));
+  const isEntry = (file: SignInAppFile, extension: string) =>
+    file.name.startsWith(`${SIGN_IN_ASSETS}/sign-in.`) && file.name.endsWith(extension);
+  const script = files.find((file) => isEntry(file, '.js'));
+  const stylesheet = files.find((file) => isEntry(file, '.css'));
+  if (!script || !stylesheet) throw new Error('Sign-in page: esbuild produced no sign-in script and stylesheet');
+  /** CSS without its comments and spaces: esbuild writes each file's path above its rules. */
+  const rulesOf = (file: SignInAppFile) =>
+    Buffer.from(file.contents)
+      .toString()
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, '');
+  const pageRules = rulesOf(stylesheet);
+  const chunks = files.filter((file) => file.name.endsWith('.js') && file !== script);
+  for (const chunkStylesheet of files.filter((file) => file.name.endsWith('.css') && file !== stylesheet)) {
+    if (!pageRules.includes(rulesOf(chunkStylesheet))) {
+      throw new Error(`Sign-in page: ${chunkStylesheet.name} holds CSS that the page's stylesheet lacks`);
+    }
   }
-  const scriptText = script.text.replaceAll(STYLESHEET_PLACEHOLDER, `${options.baseUrl}${stylesheetName}`);
-  const scriptName = `${SIGN_IN_ASSETS}/sign-in.${contentHash(scriptText)}.js`;
-  const others = outputs
-    .filter((file) => file !== script && file !== stylesheet)
-    .map((file) => ({ name: relative(file), contents: file.contents }));
-  return [
-    { name: SIGN_IN_HTML, contents: Buffer.from(signInHtml(options, stylesheetName, scriptName)) },
-    { name: scriptName, contents: Buffer.from(scriptText) },
-    { name: stylesheetName, contents: stylesheet.contents },
-    ...others,
-  ];
+  const assets = files.filter((file) => !file.name.endsWith('.js') && !file.name.endsWith('.css'));
+  const html = signInHtml(
+    options,
+    stylesheet.name,
+    script.name,
+    chunks.map((chunk) => chunk.name),
+  );
+  return [{ name: SIGN_IN_HTML, contents: Buffer.from(html) }, script, stylesheet, ...chunks, ...assets];
 }
 
 export async function bundleSignInApp(options: SignInAppOptions): Promise<SignInAppFile[]> {

@@ -1,15 +1,36 @@
 /**
- * The sign-in page: an application of its own, bundled apart from Docusaurus (plugins/sign-in-shell/sign-in-app.ts)
- * so that a signed-out visitor loads nothing that names the handbook's pages or chunks.
+ * The sign-in page: an application of its own, bundled apart from Docusaurus
+ * (plugins/sign-in-shell/sign-in-app.ts) so that a signed-out visitor loads nothing that names the
+ * handbook's pages or chunks.
+ *
+ * It starts in steps, each evaluated in a task of its own, so that no single task holds a phone's
+ * main thread for long: React, then Amplify (configured as it loads), then the form. The HTML
+ * preloads all their files, so they download together from the start.
  */
 import './styles.css';
+import '@aws-amplify/ui-react/styles.layer.css';
+// The form's theme, written as CSS when the page is built (src/components/SignInForm/theme.ts).
+import 'sign-in-form-theme.css';
 import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import SignInApp from './SignInApp';
 
 const mountPoint = document.getElementById('sign-in');
 if (!mountPoint) throw new Error('The sign-in page has no #sign-in element to render into');
 const root = createRoot(mountPoint);
-// A transition renders in slices that yield to the browser, not in one long task: on a slow phone
-// the form is as quick to show, and the page answers input meanwhile.
-startTransition(() => root.render(<SignInApp />));
+
+/** Lets the browser paint and answer input between two steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(): Promise<void> {
+  await import('@site/src/auth/amplify-client');
+  await nextTask();
+  const { default: SignInApp } = await import('./SignInApp');
+  await nextTask();
+  // A transition renders in slices that yield to the browser, not in one long task.
+  startTransition(() => root.render(<SignInApp />));
+}
+
+start().catch((error: unknown) => {
+  mountPoint.textContent = 'The sign-in page could not load. Reload the page to try again.';
+  throw error;
+});

@@ -37,12 +37,21 @@ after(() => rm(outDir, { recursive: true, force: true }));
 
 const text = (name: string) => Buffer.from(files.find((file) => file.name === name)?.contents ?? []).toString();
 
-test('the page is its HTML, one script and one stylesheet, named by their content', async () => {
-  const [html, script, stylesheet] = files.map((file) => file.name);
-  assert.equal(files.length, 3);
+const scripts = () => files.filter((file) => file.name.endsWith('.js'));
+/** Every module of the page: the entry and the chunks it imports. */
+const allScript = () =>
+  scripts()
+    .map((file) => text(file.name))
+    .join('\n');
+
+test('the page is its HTML, an entry module with its chunks and one stylesheet, named by their content', async () => {
+  const [html, entry, stylesheet, ...chunks] = files.map((file) => file.name);
   assert.equal(html, SIGN_IN_HTML);
-  assert.match(script, /^sign-in-assets\/sign-in\.[0-9a-f]{8}\.js$/);
-  assert.match(stylesheet, /^sign-in-assets\/sign-in\.[0-9a-f]{8}\.css$/);
+  assert.match(entry, /^sign-in-assets\/sign-in\.[0-9A-Z]{8}\.js$/);
+  assert.match(stylesheet, /^sign-in-assets\/sign-in\.[0-9A-Z]{8}\.css$/);
+  assert.ok(chunks.length >= 2, 'Amplify and the form come in chunks of their own');
+  for (const chunk of chunks) assert.match(chunk, /^sign-in-assets\/chunk\.[0-9A-Z]{8}\.js$/);
+  assert.equal(files.filter((file) => file.name.endsWith('.css')).length, 1, 'one stylesheet');
   const again = await bundleSignInApp(options);
   assert.deepEqual(
     again.map((file) => file.name),
@@ -50,10 +59,15 @@ test('the page is its HTML, one script and one stylesheet, named by their conten
   );
 });
 
-test('the HTML loads the stylesheet and the deferred script from its head, and sets the colour mode first', () => {
-  const [stylesheet, script] = [files[2].name, files[1].name];
+test('the HTML loads the stylesheet, the entry module and every chunk from its head, and sets the colour mode first', () => {
+  const [entry, stylesheet, ...chunks] = files.slice(1).map((file) => file.name);
   const head = text(SIGN_IN_HTML).split('</head>')[0];
-  const order = ['<script>', `<link rel="stylesheet" href="/${stylesheet}">`, `<script src="/${script}" defer>`];
+  const order = [
+    '<script>',
+    `<link rel="stylesheet" href="/${stylesheet}">`,
+    `<script type="module" src="/${entry}">`,
+    ...chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk}">`),
+  ];
   const positions = order.map((tag) => head.indexOf(tag));
   assert.ok(
     positions.every((position) => position >= 0),
@@ -66,9 +80,14 @@ test('the HTML loads the stylesheet and the deferred script from its head, and s
   assert.match(text(SIGN_IN_HTML), /<title>Sign in \| Engineering Handbook<\/title>/);
 });
 
-test('the script names its stylesheet, carries the sign-in settings and nothing else of the site', () => {
-  const script = text(files[1].name);
-  assert.ok(script.includes(`"/${files[2].name}"`), 'the form links the page stylesheet');
+test('the stylesheet holds the CSS of every module, the form’s chunk included', () => {
+  const stylesheet = text(files[2].name);
+  assert.match(stylesheet, /\.amplify-button/, 'Amplify UI');
+  assert.match(stylesheet, /margin:0;font-size:1\.5rem/, "the form's own CSS module");
+});
+
+test('the modules carry the sign-in settings and nothing else of the site', () => {
+  const script = allScript();
   assert.ok(script.includes(options.auth.amplify.Auth?.Cognito.userPoolClientId as string));
   for (const absent of ['Internal material', '@site/', 'routesChunkNames', options.siteDir]) {
     assert.ok(!script.includes(absent), `the script holds no "${absent}"`);
@@ -115,7 +134,7 @@ test('the colour mode follows the query, then the stored choice, then the config
 });
 
 test("the form's theme is in the stylesheet, written at build time, and only the tokens it sets", () => {
-  const [script, stylesheet] = [text(files[1].name), text(files[2].name)];
+  const [script, stylesheet] = [allScript(), text(files[2].name)];
   // The minifier drops the attribute values' quotes.
   const lightRule = stylesheet.match(/\[data-amplify-theme="?handbook"?\]\s*\{([^}]*)\}/)?.[1] ?? '';
   assert.match(lightRule, /--amplify-colors-primary-80:\s*#0b5cad/);
@@ -129,7 +148,7 @@ test("the form's theme is in the stylesheet, written at build time, and only the
 });
 
 test('the script carries Amplify UI’s English texts and none of the translations the page never reads', () => {
-  const script = text(files[1].name);
+  const script = allScript();
   assert.match(script, /Forgot your password\?/);
   for (const translation of ['Retour à la connexion', 'サインインに戻る']) {
     assert.ok(!script.includes(translation), `no "${translation}"`);

@@ -1,13 +1,12 @@
 // Configures Amplify before the Authenticator first renders.
 import '@site/src/auth/amplify-client';
-import amplifyStyles from 'amplify-ui.css?url';
 import { Alert, Authenticator, Button, Divider, Flex, Heading, Image, useAuthenticator } from '@aws-amplify/ui-react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/google-sign-in';
 import { destinationOf } from '@site/src/auth/return-path';
-import { FieldMessages } from './fieldMessages';
+import { FieldMessages } from './field-messages';
 import { NOTICE_TEXT, services, setNotice, useNotice } from './notices';
 import styles from './styles.module.css';
 import { THEME_NAME } from './theme';
@@ -154,16 +153,14 @@ function AuthenticatorReportingSignIn({ onSignedIn }: { onSignedIn: () => void }
 }
 
 /**
- * The form in the handbook's Amplify UI theme. The theme's CSS is computed when the page is built
- * (`./theme.ts`) and sits in the form's stylesheet, so the form does not wrap itself in Amplify UI's
- * ThemeProvider, which computes the whole theme in the browser on every load.
+ * The form in the handbook's Amplify UI theme. Amplify UI's styles and the theme's CSS, computed
+ * when the page is built (`./theme.ts`), are in the sign-in page's stylesheet, so the form does not
+ * wrap itself in Amplify UI's ThemeProvider, which computes the whole theme on every load.
  */
 export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }): ReactNode {
   const colorMode = useSiteColorMode();
   return (
     <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={colorMode}>
-      {/* React holds the form back until its styles have loaded: no unstyled flash. */}
-      <link rel="stylesheet" href={amplifyStyles} precedence="amplify-ui" />
       <Authenticator.Provider>
         <AuthenticatorReportingSignIn onSignedIn={onSignedIn} />
       </Authenticator.Provider>

@@ -9,7 +9,7 @@ import { cleanSearchUrl } from '@site/src/search/clean-url';
 
 /**
  * The search page, at a clean URL (`src/search/clean-url.ts`). A page load is cleaned before hydration
- * (`src/clientModules/clean-search-url.ts`); a navigation inside the site, such as the search box's
+ * (`src/client-modules/clean-search-url.ts`); a navigation inside the site, such as the search box's
  * "See all results", is cleaned here before the original mounts. Its tab title carries the site's
  * name like every other page, and its section selector a label.
  */
