@@ -16,8 +16,8 @@ interface NavbarItem {
 
 /**
  * The project's config without the gate: no inline session script, no sign-in configuration, no
- * account navbar item, and none of the project's own plugins (each serves the gate: its manifest,
- * the sign-in form's stylesheet).
+ * account navbar item, none of the project's own plugins (each serves the gate: its manifest, the
+ * sign-in page) and none of its client modules (they serve its `src/theme` wrappers).
  */
 export function withoutGate(config: Config): Config {
   const themeConfig = config.themeConfig as { navbar?: { items?: NavbarItem[] } };
@@ -26,6 +26,7 @@ export function withoutGate(config: Config): Config {
     headTags: config.headTags?.filter((tag) => tag.tagName !== 'script'),
     customFields: {},
     plugins: [],
+    clientModules: [],
     themeConfig: {
       ...themeConfig,
       navbar: {

@@ -198,9 +198,10 @@ async function main(): Promise<void> {
     }
 
     const cookie = sessionCookie(await signIn());
-    const mainBundle = (await (await fetch(`${origins.handbook}/sign-in`)).text()).match(
-      /\/assets\/js\/main\.[0-9a-f]+\.js/,
-    )?.[0];
+    // The sign-in page is an application of its own: the main bundle is named by a signed-in page.
+    const mainBundle = (
+      await (await fetch(`${origins.handbook}/how-we-work/testing`, { headers: { cookie } })).text()
+    ).match(/\/assets\/js\/main\.[0-9a-f]+\.js/)?.[0];
     const plainBundle = (await (await fetch(`${origins.plain}/how-we-work/testing`)).text()).match(
       /\/assets\/js\/main\.[0-9a-f]+\.js/,
     )?.[0];

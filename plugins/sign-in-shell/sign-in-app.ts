@@ -1,6 +1,7 @@
 /**
- * The sign-in page as an application of its own (`src/sign-in-app/`), bundled with esbuild into one
- * script and one stylesheet under `sign-in-assets/`, plus its HTML, `sign-in.html`. It is the whole
+ * The sign-in page as an application of its own (`src/sign-in-app/`), bundled with esbuild into an
+ * entry module, the chunks it imports and one stylesheet under `sign-in-assets/`, plus its HTML,
+ * `sign-in.html`. It is the whole
  * public shell: nothing Docusaurus emits (its `main` bundle lists every route and chunk) is needed
  * to sign in, so all of it stays behind the gate. The page reuses the site's own sign-in form
  * (`src/components/SignInForm`) and session code (`src/auth`).
@@ -12,7 +13,7 @@ import type { HandbookAuthConfig } from '../../amplify-config';
 import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
 import { themeStylesheet } from '../../src/components/SignInForm/theme';
 
-/** The folder of the page's hashed script and stylesheet, inside the build. */
+/** The folder of the page's hashed modules and stylesheet, inside the build. */
 export const SIGN_IN_ASSETS = 'sign-in-assets';
 
 /** The page's HTML, served at the sign-in route. */
