@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Cookie } from '@playwright/test';
 import { chromiumPath, QUIET_CHROMIUM_FLAGS } from './page-loads';
-import { freePort } from './sites';
+import { freePort } from '../identity/launch';
 
 export type Preset = 'mobile' | 'desktop';
 

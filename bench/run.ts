@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cookie } from '@playwright/test';
-import { startLocalIdentity } from '../identity/launch';
+import { freePort, startLocalIdentity } from '../identity/launch';
 import { sessionCookie, sessionCookies, signInForTokens } from '../identity/testing';
 import { lighthouseRuns } from './lighthouse';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage } from './page-loads';
-import { buildSites, freePort, startServer, stopAll } from './sites';
+import { buildSites, startServer, stopAll } from './sites';
 import { throughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

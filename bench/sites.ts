@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { precompressBuild } from '../gate/compression';
 import type { PrecompressReport } from '../gate/compression';
@@ -18,17 +17,6 @@ const children = new Set<ChildProcess>();
 /** Stops every process the bench started. */
 export function stopAll(): void {
   for (const child of children) child.kill('SIGTERM');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Runs a command to its end; its output is shown only when it fails. */

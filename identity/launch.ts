@@ -40,7 +40,8 @@ export async function identityAnswers(url: string): Promise<boolean> {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback at the moment of asking: for the service, its tests and the bench's servers. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, localIdentity.host, () => {
       const address = probe.address();

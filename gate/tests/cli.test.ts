@@ -3,19 +3,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
 import { localPoolAuth } from '../../identity/testing';
+import { freePort } from '../../identity/launch';
 import { fixtureManifest, writeFixtureBuild } from './fixture-build';
-import { listenOnLoopback } from './loopback-server';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listenOnLoopback(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 test('SIGTERM: the download under way completes, new connections are refused, the exit code is 0', async () => {
   // Nothing answers on port 1: the server starts without the pool's keys, which this test does not need.

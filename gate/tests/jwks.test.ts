@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
 import { localPoolAuth } from '../../identity/testing';
 import type { GateAuth } from '../manifest';
 import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
+import { listenOnLoopback } from './loopback-server';
 
 const poolKey = testPoolKey();
 const { jwks } = poolKey;
@@ -20,10 +21,8 @@ function cookieFor(auth: GateAuth, kid = poolKey.kid, privateKey = poolKey.priva
   return poolSessionCookie(auth, { kid, privateKey });
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
+async function listen(server: Server): Promise<string> {
+  return `http://127.0.0.1:${await listenOnLoopback(server)}`;
 }
 
 describe('a preloaded JWKS', () => {
