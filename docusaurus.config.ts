@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Config } from '@docusaurus/types';
+import path from 'node:path';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
@@ -176,6 +177,30 @@ const themeConfig = {
   },
 } satisfies Preset.ThemeConfig;
 
+/**
+ * No `<link rel=prefetch>` of the handbook's chunks: they are `no-store`, so no browser keeps the
+ * prefetched copy (src/navigation/no-link-prefetch.ts). Chrome reuses a prefetch only under normal
+ * HTTP cache rules (chromestatus.com/feature/5087526916718592; its old five-minute exception
+ * never covered `no-store`).
+ */
+const DOCUSAURUS_CLIENT = /@docusaurus[\\/]core[\\/]lib[\\/]client$/;
+const NO_LINK_PREFETCH = path.resolve(__dirname, 'src/navigation/no-link-prefetch.ts');
+const withoutLinkPrefetch: PluginConfig = () => ({
+  name: 'handbook-without-link-prefetch',
+  configureWebpack: (_config, _isServer, { currentBundler }) => ({
+    plugins: [
+      // Docusaurus's client imports it as './prefetch'; the swap happens before resolution, so
+      // the replacement goes through the project's own TypeScript loader.
+      new currentBundler.instance.NormalModuleReplacementPlugin(
+        /^\.\/prefetch$/,
+        (resource: { context: string; request: string }) => {
+          if (DOCUSAURUS_CLIENT.test(resource.context)) resource.request = NO_LINK_PREFETCH;
+        },
+      ),
+    ],
+  }),
+});
+
 const config = {
   title: 'Engineering Handbook',
   tagline: 'Engineering guidelines and technical documentation',
@@ -213,7 +238,7 @@ const config = {
   },
   customFields: { auth },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => signInShellPlugin(context, { auth })],
+  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

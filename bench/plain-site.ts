@@ -3,7 +3,7 @@
  * site is generated from the project's own `docusaurus.config.ts` (same docs, sidebars, Mermaid,
  * search and Prism settings) with the gate taken out as data, not by patching text.
  */
-import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 
@@ -38,7 +38,7 @@ export function withoutGate(config: Config): Config {
 }
 
 /**
- * Writes the plain site into `siteDir`. Its `node_modules` is a folder of links to the project's
+ * Writes the plain site into `siteDir`, with a `package.json` of its own. Its `node_modules` is a folder of links to the project's
  * packages but `.cache`, so the bundler's cache belongs to the copy and never touches the project's.
  */
 export function writePlainSite(projectDir: string, siteDir: string): void {
@@ -50,6 +50,15 @@ export function writePlainSite(projectDir: string, siteDir: string): void {
     if (name !== '.cache')
       symlinkSync(path.join(projectDir, 'node_modules', name), path.join(siteDir, 'node_modules', name));
   }
+  // The project's browser targets (a new Docusaurus site's own): without them, Docusaurus falls back
+  // to browserslist's defaults and builds for older browsers (cascade layers polyfilled, for one).
+  const { browserslist } = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as {
+    browserslist: unknown;
+  };
+  writeFileSync(
+    path.join(siteDir, 'package.json'),
+    JSON.stringify({ name: 'plain-docusaurus', private: true, browserslist }, null, 2),
+  );
   const from = (file: string) => JSON.stringify(path.join(projectDir, file));
   writeFileSync(
     path.join(siteDir, 'docusaurus.config.ts'),

@@ -72,3 +72,25 @@ test('the not-found page names itself in the tab title', async ({ page }) => {
   await waitForHydration(page);
   await expect(page).toHaveTitle('Page Not Found | Engineering Handbook');
 });
+
+test('a page downloads each of its files once, prefetches nothing, and its links still lead on', async ({
+  page,
+  baseURL,
+}) => {
+  const downloads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(baseURL as string).origin) downloads.push(url.pathname);
+  });
+  await open(page, '/how-we-work/testing');
+  // Docusaurus prefetched the links in view once the page was idle: give it the time to.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+  expect(downloads.filter((path, index) => downloads.indexOf(path) !== index)).toEqual([]);
+
+  const next = page.getByRole('navigation', { name: 'Docs pages' }).getByRole('link', { name: /Next/ });
+  const nextPath = new URL((await next.getAttribute('href')) as string, baseURL).pathname;
+  await next.click();
+  await expect(page).toHaveURL((url) => url.pathname === nextPath);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Testing');
+});

@@ -1,6 +1,7 @@
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
+import { LIVE_SESSION, SESSION_ATTRIBUTE } from '@site/src/auth/live-session-script';
 import { signInUrlFor } from '@site/src/auth/sign-in-route';
 import SessionPending from '@site/src/components/SessionPending';
 import styles from './styles.module.css';
@@ -37,21 +38,33 @@ function useScrollToSection(revealed: boolean): void {
 }
 
 /**
+ * Keeps `<html data-session>` (src/auth/live-session-script.ts), which shows or hides the page, in
+ * step with the session. The inline script has usually set it before the first paint; then this
+ * changes nothing, and revealing a signed-in reader's page costs no style recalculation.
+ */
+function useSessionAttribute(status: 'pending' | 'signedIn' | 'signedOut'): void {
+  useEffect(() => {
+    const html = document.documentElement;
+    if (status === 'signedIn' && html.getAttribute(SESSION_ATTRIBUTE) !== LIVE_SESSION)
+      html.setAttribute(SESSION_ATTRIBUTE, LIVE_SESSION);
+    if (status === 'signedOut') html.removeAttribute(SESSION_ATTRIBUTE);
+  }, [status]);
+}
+
+/**
  * Shows the handbook only to a signed-in reader. While the session is being read, the page stays
  * hidden (no content, no flash of the form); signed out, the reader leaves for the sign-in page.
  * The static build renders the pages hidden, so search and the link checker still see them.
  */
 export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
   const { state } = useSession();
+  useSessionAttribute(state.status);
   useScrollToSection(state.status === 'signedIn');
   if (state.status === 'signedOut') return <LeaveForSignIn />;
-  const pending = state.status === 'pending';
   return (
     <>
-      {pending && <SessionPending />}
-      <div className={pending ? styles.hidden : styles.shown} aria-hidden={pending || undefined}>
-        {children}
-      </div>
+      {state.status === 'pending' && <SessionPending />}
+      <div className={styles.page}>{children}</div>
     </>
   );
 }
