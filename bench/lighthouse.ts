@@ -66,16 +66,11 @@ async function runOnce(url: string, preset: Preset, cookies: Cookie[]): Promise<
   }
 }
 
-/** `runs` runs, each with cookies asked for anew (the local tokens live five minutes); one retry a run. */
-export async function lighthouseRuns(
+/** One run, with cookies asked for anew (the local tokens live five minutes), retried once. */
+export async function lighthouseRun(
   url: string,
   preset: Preset,
-  runs: number,
   cookies: () => Promise<Cookie[]>,
-): Promise<LighthouseResult[]> {
-  const results: LighthouseResult[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    results.push(await runOnce(url, preset, await cookies()).catch(async () => runOnce(url, preset, await cookies())));
-  }
-  return results;
+): Promise<LighthouseResult> {
+  return runOnce(url, preset, await cookies()).catch(async () => runOnce(url, preset, await cookies()));
 }

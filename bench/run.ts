@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Cookie } from '@playwright/test';
 import { freePort, startLocalIdentity } from '../identity/launch';
 import { sessionCookie, sessionCookies, signInForTokens } from '../identity/testing';
-import { lighthouseRuns } from './lighthouse';
+import { lighthouseRun } from './lighthouse';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage } from './page-loads';
 import { buildSites, startServer, stopAll } from './sites';
@@ -160,15 +160,19 @@ async function main(): Promise<void> {
 
     for (const preset of ['mobile', 'desktop'] as Preset[]) {
       for (const page of PAGES) {
-        const runsOf = (site: 'handbook' | 'plain') =>
-          lighthouseRuns(
+        const runOf = (site: 'handbook' | 'plain') =>
+          lighthouseRun(
             origins[site] + page.path,
             preset,
-            RUNS,
             page.signedIn && site === 'handbook' ? sessionJar : noCookies,
           );
-        const handbook = await runsOf('handbook');
-        const plain = page.inPlain ? await runsOf('plain') : undefined;
+        // The sites take turns, run by run: a change in the machine's load falls on both alike.
+        const handbook: LighthouseResult[] = [];
+        const plain: LighthouseResult[] | undefined = page.inPlain ? [] : undefined;
+        for (let run = 0; run < RUNS; run += 1) {
+          handbook.push(await runOf('handbook'));
+          plain?.push(await runOf('plain'));
+        }
         progress(
           `Lighthouse ${preset} ${page.path}: ${JSON.stringify(handbook.map((run) => run.performance))} / ${JSON.stringify(plain?.map((run) => run.performance))}`,
         );
