@@ -36,6 +36,9 @@ export async function signInAsNewReader(page: Page): Promise<void> {
   await open(page, deepLink);
   await signInThroughForm(page, reader.email, reader.password);
   await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+  // A live session shows the page before React hydrates; the session provider reads the cookies
+  // only then, and a test that changes them sooner races it.
+  await waitForHydration(page);
 }
 
 /** From the deep link, asks for a forgotten password's code to be emailed to `email`. */
