@@ -38,8 +38,9 @@ export function withoutGate(config: Config): Config {
 }
 
 /**
- * Writes the plain site into `siteDir`, with a `package.json` of its own. Its `node_modules` is a folder of links to the project's
- * packages but `.cache`, so the bundler's cache belongs to the copy and never touches the project's.
+ * Writes the plain site into `siteDir`, with a `package.json` of its own. Its `node_modules` is a
+ * folder of links to the project's packages but `.cache`, so the bundler's cache belongs to the
+ * copy and never touches the project's.
  */
 export function writePlainSite(projectDir: string, siteDir: string): void {
   for (const entry of SHARED) {
