@@ -14,7 +14,7 @@ import { signOutUrlFor } from './sign-in-route';
 
 export type { Reader } from './cookie-session';
 
-type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
+export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 
 interface Session {
   state: SessionState;

@@ -1,6 +1,7 @@
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
+import type { SessionState } from '@site/src/auth/session';
 import { LIVE_SESSION, SESSION_ATTRIBUTE } from '@site/src/auth/live-session-script';
 import { signInUrlFor } from '@site/src/auth/sign-in-route';
 import SessionPending from '@site/src/components/SessionPending';
@@ -42,7 +43,7 @@ function useScrollToSection(revealed: boolean): void {
  * step with the session. The inline script has usually set it before the first paint; then this
  * changes nothing, and revealing a signed-in reader's page costs no style recalculation.
  */
-function useSessionAttribute(status: 'pending' | 'signedIn' | 'signedOut'): void {
+function useSessionAttribute(status: SessionState['status']): void {
   useEffect(() => {
     const html = document.documentElement;
     if (status === 'signedIn' && html.getAttribute(SESSION_ATTRIBUTE) !== LIVE_SESSION)
