@@ -25,9 +25,12 @@ export default function SearchPageWrapper(): ReactNode {
     document.getElementById('context-selector')?.setAttribute('aria-label', 'Search within');
   });
 
+  // Once per URL to clean: until the replaced URL's route has loaded, Docusaurus renders this again
+  // with the old location, so a replace on every render would navigate without end (React stops
+  // it as an update loop, and Docusaurus then reloads the page).
   useEffect(() => {
     if (cleaned) history.replace(cleaned);
-  });
+  }, [cleaned, history]);
 
   return (
     <>
