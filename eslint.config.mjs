@@ -11,6 +11,7 @@ export default tseslint.config(
       '.docusaurus/',
       'node_modules/',
       'test-results/',
+      'test-results-dev/',
       'playwright-report/',
       'bench-results/',
       'dist/',

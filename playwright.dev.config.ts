@@ -17,6 +17,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Its own folder, so this run does not delete the traces of a failure in `npm run test:e2e`.
+  outputDir: 'test-results-dev',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -43,8 +43,9 @@ export const test = base.extend<Fixtures>({
           !!expectedConsoleError?.test(text);
         if (!allowed) errors.push(`${text} (${url})`);
       });
+      // The stack names the script an uncaught error came from, which the message alone does not.
       page.on('pageerror', (error) => {
-        if (!expectedConsoleError?.test(error.message)) errors.push(`uncaught: ${error.message}`);
+        if (!expectedConsoleError?.test(error.message)) errors.push(`uncaught: ${error.stack ?? error.message}`);
       });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
