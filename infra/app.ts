@@ -1,6 +1,6 @@
 /**
  * The CDK CLI's entry (`cdk.json`). `npm run deploy` passes the context: `siteUrl`, `edgeDir`
- * once the edge functions are packaged, `distributionId` for the alarms, `googleClientSecretField`
+ * once the edge functions are packaged, `distributionId` for the operations stack, `googleClientSecretField`
  * for a JSON-stored secret; `npm run rollback` adds `edgeVersions` (JSON).
  */
 import { App } from 'aws-cdk-lib';

@@ -32,7 +32,7 @@ import { stackNames } from './config';
 import type { DeployConfig } from './config';
 import type { BucketStore, HandbookCloud, IdentityOutputs, SiteOutputs } from './deploy-flow';
 import { localOperator } from './deploy-lock';
-import { setEdgeLogRetention } from './edge-logs';
+import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
 import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';
 import { googleSecretJsonField } from './google-secret';
 
@@ -140,16 +140,16 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       const associations = DistributionConfig?.DefaultCacheBehavior?.LambdaFunctionAssociations?.Items ?? [];
       return Object.fromEntries(associations.map((item) => [item.EventType!, item.LambdaFunctionARN!]));
     },
-    async deployAlarms(site, edgeDir) {
-      await cdkDeploy(names.alarms, { siteUrl: site.siteUrl, edgeDir, distributionId: site.distributionId });
+    async deployOperations(site, edgeDir) {
+      await cdkDeploy(names.operations, { siteUrl: site.siteUrl, edgeDir, distributionId: site.distributionId });
     },
-    async setEdgeLogRetention(edgeVersions) {
+    async setEdgeLogRetention(site, edgeVersions) {
       const functionNames = Object.values(edgeVersions).map((arn) =>
         parseVersionArn(arn).functionArn.split(':').pop()!,
       );
       const result = await setEdgeLogRetention(
         (logRegion) => new CloudWatchLogsClient({ region: logRegion }),
-        [...new Set(functionNames)],
+        edgeLogGroupNames([...new Set(functionNames)], site.distributionId),
         config.edgeLogRegions,
         config.edgeLogRetentionDays,
       );

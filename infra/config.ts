@@ -209,8 +209,8 @@ export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DE
   return parseDeployConfig(raw, file);
 }
 
-/** Stack names: an identity, a site and an alarms stack per environment. */
+/** Stack names: an identity, a site and an operations stack per environment. */
 export function stackNames(config: Pick<DeployConfig, 'environment'>) {
   const prefix = `Handbook-${config.environment}`;
-  return { identity: `${prefix}-Identity`, site: `${prefix}-Site`, alarms: `${prefix}-Alarms` };
+  return { identity: `${prefix}-Identity`, site: `${prefix}-Site`, operations: `${prefix}-Operations` };
 }

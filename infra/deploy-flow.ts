@@ -65,10 +65,10 @@ export interface HandbookCloud {
   bucket(name: string): BucketStore;
   /** Invalidates every path and waits for it to complete. */
   invalidateAll(distributionId: string): Promise<void>;
-  /** The alarms stack for this distribution (alarms-stack.ts); the app synthesizes with `edgeDir`. */
-  deployAlarms(site: SiteOutputs, edgeDir: string): Promise<void>;
-  /** Retention on the edge functions' log groups in every region (edge-logs.ts). */
-  setEdgeLogRetention(edgeVersions: EdgeVersions): Promise<void>;
+  /** The operations stack for this distribution: access log and alarms (operations-stack.ts); synthesized with `edgeDir`. */
+  deployOperations(site: SiteOutputs, edgeDir: string): Promise<void>;
+  /** Retention on the edge's log groups in every region (edge-logs.ts). */
+  setEdgeLogRetention(site: SiteOutputs, edgeVersions: EdgeVersions): Promise<void>;
   /** Deletes edge function versions other than `keep` and the newest few (edge-version-prune.ts). */
   pruneEdgeVersions(keep: string[]): Promise<void>;
   log(line: string): void;
@@ -129,8 +129,8 @@ export async function afterCare(
   edgeDir: string,
 ): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
-    ['alarms', () => cloud.deployAlarms(site, edgeDir)],
-    ['edge log retention', () => cloud.setEdgeLogRetention(record.edgeVersions ?? {})],
+    ['the access log and alarms', () => cloud.deployOperations(site, edgeDir)],
+    ['edge log retention', () => cloud.setEdgeLogRetention(site, record.edgeVersions ?? {})],
     [
       'old edge function versions',
       () =>

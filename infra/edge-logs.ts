@@ -1,9 +1,10 @@
 /**
  * Retention for the edge functions' logs. Lambda@Edge writes a function's logs "to CloudWatch Logs
  * in the AWS Region closest to the location where the function is executed", in the log group
- * `/aws/lambda/us-east-1.<function name>` ("Amazon CloudWatch metrics and logs for Lambda@Edge"),
- * which Lambda creates on first use with no retention: the stacks, in one or two regions, cannot
- * set it. So every deploy goes through each region where CloudFront may run the functions, creates
+ * `/aws/lambda/us-east-1.<function name>`, and CloudFront writes the functions' validation errors
+ * (with the response they refused) to `/aws/cloudfront/LambdaEdge/<distribution id>` ("Amazon
+ * CloudWatch metrics and logs for Lambda@Edge"). Both are created on first use with no retention:
+ * the stacks, in one or two regions, cannot set it. So every deploy goes through each region where CloudFront may run the functions, creates
  * the group where it does not exist yet (Lambda then writes into it) and sets the retention where
  * it differs. A region that is not enabled for the account is reported and skipped.
  */
@@ -41,7 +42,13 @@ export const DEFAULT_EDGE_LOG_REGIONS = [
   'ap-southeast-2',
 ];
 
-export const edgeLogGroupName = (functionName: string) => `/aws/lambda/us-east-1.${functionName}`;
+/** The log groups the edge writes to in each region where it runs. */
+export function edgeLogGroupNames(functionNames: string[], distributionId: string): string[] {
+  return [
+    ...functionNames.map((name) => `/aws/lambda/us-east-1.${name}`),
+    `/aws/cloudfront/LambdaEdge/${distributionId}`,
+  ];
+}
 
 export interface RetentionResult {
   /** `<region> <group>` for each group created or changed. */
@@ -52,7 +59,7 @@ export interface RetentionResult {
 
 export async function setEdgeLogRetention(
   logsIn: (region: string) => Pick<CloudWatchLogsClient, 'send'>,
-  functionNames: string[],
+  groupNames: string[],
   regions: string[],
   retentionInDays: number,
 ): Promise<RetentionResult> {
@@ -60,7 +67,7 @@ export async function setEdgeLogRetention(
   for (const region of regions) {
     const logs = logsIn(region);
     try {
-      for (const name of functionNames.map(edgeLogGroupName)) {
+      for (const name of groupNames) {
         const { logGroups = [] } = await logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: name }));
         const group = logGroups.find((candidate) => candidate.logGroupName === name);
         if (group?.retentionInDays === retentionInDays) continue;

@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
-import { AlarmsStack } from './alarms-stack';
+import { OperationsStack } from './operations-stack';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { IdentityStack } from './identity-stack';
 import { SiteStack } from './site-stack';
@@ -26,7 +26,7 @@ export interface HandbookAppOptions {
   pinnedEdgeVersions?: PinnedEdgeVersions;
   /** The JSON key of the Google client secret, when it is stored as JSON (google-secret.ts). */
   googleClientSecretField?: string;
-  /** The deployed distribution: with it, the alarms stack (in us-east-1). */
+  /** The deployed distribution: with it, the operations stack (in us-east-1). */
   distributionId?: string;
 }
 
@@ -53,16 +53,17 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
         description: `Engineering Handbook site (${config.environment})`,
       })
     : undefined;
-  const alarms = distributionId
-    ? new AlarmsStack(app, names.alarms, {
+  const operations = distributionId
+    ? new OperationsStack(app, names.operations, {
         env: { account: config.account, region: 'us-east-1' },
         distributionId,
         alarmEmail: config.alarmEmail,
-        description: `Engineering Handbook alarms (${config.environment})`,
+        accessLogRetentionDays: config.accessLogRetentionDays,
+        description: `Engineering Handbook access log and alarms (${config.environment})`,
       })
     : undefined;
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { identity, site, alarms };
+  return { identity, site, operations };
 }
 
 /** Before the first deploy without a custom domain the distribution's name is not known yet. */

@@ -16,7 +16,7 @@ import type { HandbookAppOptions } from './handbook-app';
 const EXAMPLE_BUILD = path.join(__dirname, 'example-build');
 
 /** Synthesizes the app from the example build into `outdir`; returns the app and its stacks. */
-/** The alarms stack names its distribution; the example's stands in for the deployed one's. */
+/** The operations stack names its distribution; the example's stands in for the deployed one's. */
 export const EXAMPLE_DISTRIBUTION_ID = 'EDFDVBD6EXAMPLE';
 
 export async function synthExample(

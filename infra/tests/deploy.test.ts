@@ -212,10 +212,10 @@ class MemoryCloud implements HandbookCloud {
   async invalidateAll() {
     this.operations.push('invalidate');
   }
-  async deployAlarms(site: SiteOutputs) {
-    this.afterCare.push(`alarms ${site.distributionId}`);
+  async deployOperations(site: SiteOutputs) {
+    this.afterCare.push(`operations ${site.distributionId}`);
   }
-  async setEdgeLogRetention(versions: EdgeVersions) {
+  async setEdgeLogRetention(_site: SiteOutputs, versions: EdgeVersions) {
     this.afterCare.push(`log retention ${Object.values(versions).join(',')}`);
   }
   async pruneEdgeVersions(keep: string[]) {

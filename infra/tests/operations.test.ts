@@ -18,7 +18,7 @@ import {
   ListVersionsByFunctionCommand,
 } from '@aws-sdk/client-lambda';
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import { edgeLogGroupName, setEdgeLogRetention } from '../edge-logs';
+import { edgeLogGroupNames, setEdgeLogRetention } from '../edge-logs';
 import { pruneEdgeVersions } from '../edge-version-prune';
 import { googleSecretJsonField } from '../google-secret';
 
@@ -136,17 +136,32 @@ function fakeLogs(groups: Record<string, Record<string, number | undefined>>, di
 
 describe('edge log retention', () => {
   const viewer = 'Handbook-production-Site-ViewerRequestFn-1A2B3C';
-  const group = edgeLogGroupName(viewer);
+  const [group, validationErrors] = edgeLogGroupNames([viewer], 'EDFDVBD6EXAMPLE');
 
   test('sets the retention on the group in every region, creating it where Lambda has not yet', async () => {
     const { logsIn, groups } = fakeLogs({
       'eu-west-1': { [group]: undefined, [`${group}-other`]: undefined },
       'us-east-1': { [group]: 90 },
     });
-    const result = await setEdgeLogRetention(logsIn, [viewer], ['us-east-1', 'eu-west-1', 'ap-south-1'], 90);
+    const result = await setEdgeLogRetention(
+      logsIn,
+      [group, validationErrors],
+      ['us-east-1', 'eu-west-1', 'ap-south-1'],
+      90,
+    );
     assert.equal(group, '/aws/lambda/us-east-1.Handbook-production-Site-ViewerRequestFn-1A2B3C');
-    assert.deepEqual(result.changed, [`eu-west-1 ${group}`, `ap-south-1 ${group}`]);
-    for (const region of ['us-east-1', 'eu-west-1', 'ap-south-1']) assert.equal(groups[region][group], 90, region);
+    assert.equal(validationErrors, '/aws/cloudfront/LambdaEdge/EDFDVBD6EXAMPLE');
+    assert.deepEqual(result.changed, [
+      `us-east-1 ${validationErrors}`,
+      `eu-west-1 ${group}`,
+      `eu-west-1 ${validationErrors}`,
+      `ap-south-1 ${group}`,
+      `ap-south-1 ${validationErrors}`,
+    ]);
+    for (const region of ['us-east-1', 'eu-west-1', 'ap-south-1']) {
+      assert.equal(groups[region][group], 90, region);
+      assert.equal(groups[region][validationErrors], 90, region);
+    }
     assert.equal(groups['eu-west-1'][`${group}-other`], undefined, 'another function’s group is left alone');
   });
 
@@ -166,7 +181,7 @@ describe('edge log retention', () => {
         },
       } as unknown as Pick<CloudWatchLogsClient, 'send'>;
     };
-    const result = await setEdgeLogRetention(racing, [viewer], ['us-east-1', 'ap-northeast-3'], 30);
+    const result = await setEdgeLogRetention(racing, [group], ['us-east-1', 'ap-northeast-3'], 30);
     assert.deepEqual(result.changed, [`us-east-1 ${group}`]);
     assert.match(result.skipped[0], /^ap-northeast-3 \(UnrecognizedClientException/);
     assert.ok(calls.includes(`us-east-1 retention ${group} 30`));

@@ -141,7 +141,7 @@ describe('the site stack', () => {
       DistributionConfig: Match.objectLike({
         Aliases: ['handbook.example-health.com'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
-        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+        Logging: Match.absent(),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           Compress: true,
@@ -219,12 +219,22 @@ describe('the site stack', () => {
   });
 });
 
-describe('operating it', () => {
-  const VERSIONS = {
-    'viewer-request': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-ViewerRequestFn:7',
-    'origin-response': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-OriginResponseFn:7',
-  };
+/** Function versions a rollback names. */
+const VERSIONS = {
+  'viewer-request': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-ViewerRequestFn:7',
+  'origin-response': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-OriginResponseFn:7',
+};
 
+const associationsOf = (template: Template) => {
+  const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
+  const items = distribution.Properties.DistributionConfig.DefaultCacheBehavior.LambdaFunctionAssociations as {
+    EventType: string;
+    LambdaFunctionARN: unknown;
+  }[];
+  return Object.fromEntries(items.map((item) => [item.EventType, item.LambdaFunctionARN]));
+};
+
+describe('operating it', () => {
   test('replaced edge function versions are retained, and the newest overwritten files whatever their age', () => {
     const versions = Object.values(site.findResources('AWS::Lambda::Version'));
     assert.equal(versions.length, 2);
@@ -241,20 +251,38 @@ describe('operating it', () => {
     const { site: pinned } = await synthExample(path.join(root, 'pinned'), EXAMPLE_CONFIG_FILE, {
       pinnedEdgeVersions: VERSIONS,
     });
-    const distribution = Object.values(Template.fromStack(pinned!).findResources('AWS::CloudFront::Distribution'))[0];
-    const associations = distribution.Properties.DistributionConfig.DefaultCacheBehavior.LambdaFunctionAssociations as {
-      EventType: string;
-      LambdaFunctionARN: string;
-    }[];
-    assert.deepEqual(
-      Object.fromEntries(associations.map((item) => [item.EventType, item.LambdaFunctionARN])),
-      VERSIONS,
-    );
+    assert.deepEqual(associationsOf(Template.fromStack(pinned!)), VERSIONS);
+  });
+
+  test('the access log: CloudFront standard logging (v2) from us-east-1, without query strings, cookies or referrers', () => {
+    const operations = Template.fromStack(synthesized.operations!);
+    operations.hasResourceProperties('AWS::Logs::DeliverySource', {
+      LogType: 'ACCESS_LOGS',
+      ResourceArn: { 'Fn::Join': ['', Match.arrayWith([':cloudfront::123456789012:distribution/EDFDVBD6EXAMPLE'])] },
+    });
+    const [delivery] = Object.values(operations.findResources('AWS::Logs::Delivery'));
+    const fields = delivery.Properties.RecordFields as string[];
+    for (const field of ['date', 'time', 'c-ip', 'cs-uri-stem', 'sc-status', 'x-edge-detailed-result-type']) {
+      assert.ok(fields.includes(field), field);
+    }
+    for (const field of ['cs-uri-query', 'cs(Cookie)', 'cs(Referer)']) assert.ok(!fields.includes(field), field);
+    operations.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: synthesized.config.accessLogRetentionDays, Status: 'Enabled' })],
+      },
+    });
+    operations.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'delivery.logs.amazonaws.com' }, Action: 's3:PutObject' }),
+        ]),
+      },
+    });
   });
 
   test('alarms in us-east-1 on the 5xx rate, the 403 rate (not 404) and edge function errors, mailed when asked', async () => {
-    const alarms = Template.fromStack(synthesized.alarms!);
-    assert.equal(synthesized.alarms!.region, 'us-east-1');
+    const alarms = Template.fromStack(synthesized.operations!);
+    assert.equal(synthesized.operations!.region, 'us-east-1');
     const metricsOf = (alarm: Record<string, unknown>) =>
       alarm.MetricName
         ? [alarm.MetricName]
@@ -295,7 +323,7 @@ describe('operating it', () => {
     const mailed = await synthExample(path.join(root, 'mail'), configFile, {
       googleClientSecretField: 'client_secret',
     });
-    const mailedAlarms = Template.fromStack(mailed.alarms!);
+    const mailedAlarms = Template.fromStack(mailed.operations!);
     mailedAlarms.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'platform-oncall@example-health.com',
@@ -332,7 +360,11 @@ describe('a site outside us-east-1', () => {
       assert.equal(version.DeletionPolicy, 'Retain');
     }
     assert.equal(assembly.getStackByName('Handbook-production-Site').environment.region, 'eu-west-1');
-    assert.equal(assembly.getStackByName('Handbook-production-Alarms').environment.region, 'us-east-1');
+    assert.equal(assembly.getStackByName('Handbook-production-Operations').environment.region, 'us-east-1');
+    const { site: pinned } = await synthExample(path.join(root, 'eu-pinned'), configFile, {
+      pinnedEdgeVersions: VERSIONS,
+    });
+    assert.deepEqual(associationsOf(Template.fromStack(pinned!)), VERSIONS, 'a rollback works from eu-west-1 too');
   });
 });
 

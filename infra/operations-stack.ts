@@ -1,5 +1,6 @@
 /**
- * The handbook's alarms, in us-east-1 whatever the site's region: CloudFront publishes its metrics
+ * What operators watch, in us-east-1 whatever the site's region: the distribution's access log
+ * (access-log-delivery.ts) and its alarms. CloudFront publishes its metrics
  * there only ("To get CloudFront metrics from the CloudWatch API, you must use the US East (N.
  * Virginia) Region", CloudFront, "Types of metrics for CloudFront"), with `Region: Global`. They
  * cover the edge functions in every region, because CloudFront counts their failures per
@@ -18,10 +19,13 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { AccessLogDelivery } from './access-log-delivery';
 
-interface AlarmsStackProps extends StackProps {
+interface OperationsStackProps extends StackProps {
   distributionId: string;
   alarmEmail?: string;
+  /** How long the distribution's access log is kept, in days. */
+  accessLogRetentionDays: number;
 }
 
 /** Thresholds: a handful of failures in five minutes is an incident, not noise. */
@@ -34,11 +38,15 @@ export const ALARM_THRESHOLDS = {
   edgeFunctionErrors: 5,
 };
 
-export class AlarmsStack extends Stack {
+export class OperationsStack extends Stack {
   readonly alarms: cloudwatch.Alarm[] = [];
 
-  constructor(scope: Construct, id: string, props: AlarmsStackProps) {
+  constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
+    new AccessLogDelivery(this, 'AccessLog', {
+      distributionId: props.distributionId,
+      retentionDays: props.accessLogRetentionDays,
+    });
     const period = Duration.minutes(5);
     const metric = (metricName: string, statistic: string) =>
       new cloudwatch.Metric({
