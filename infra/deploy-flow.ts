@@ -178,6 +178,37 @@ async function step<T>(name: string, liveSite: string, run: () => Promise<T>): P
   }
 }
 
+const REVERTED =
+  "The live site's pages are as they were: the files already published were put back from their previous versions. The new edge functions, which accept both builds, are live.";
+
+/** Puts back the live build's content of `keys` from the bucket's object versions; false if it cannot. */
+async function revert(bucket: BucketStore, keys: string[], live: LiveRecord | null): Promise<boolean> {
+  for (const key of [...keys].reverse()) {
+    const md5 = live?.checksums?.[key];
+    const versionId = md5 ? await bucket.versionOf(key, md5) : null;
+    if (!versionId) return false;
+    await bucket.restore(key, versionId);
+  }
+  return true;
+}
+
+/**
+ * Uploads the changed files; when one fails, those already published are put back, so the pages
+ * readers get are the live build's again (the new functions accept both).
+ */
+async function publish(bucket: BucketStore, keys: string[], buildDir: string, live: LiveRecord | null) {
+  const published: string[] = [];
+  try {
+    for (const key of keys) {
+      await bucket.upload(key, path.join(buildDir, key));
+      published.push(key);
+    }
+  } catch (error) {
+    const reverted = await revert(bucket, published, live).catch(() => false);
+    throw new DeployStepError('publishing changed files', reverted ? REVERTED : SWITCHED, error);
+  }
+}
+
 /** One pass: identity, build, edge package, files and functions in the safe order. */
 async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: string, edgeDir: string) {
   const identity = await step('deploying the identity stack', UNCHANGED, () => cloud.deployIdentity(siteUrl));
@@ -215,7 +246,7 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
     await upload(bucket, plan.stage);
   }
   cloud.log(`Publishing ${plan.publish.length} changed files`);
-  await step('publishing changed files', SWITCHED, () => upload(bucket, plan!.publish));
+  await publish(bucket, plan.publish, buildDir, live);
   const sameBuild = live?.id === id;
   const record: LiveRecord = {
     files,

@@ -464,10 +464,12 @@ describe('one deploy at a time', () => {
     await assert.rejects(rollbackHandbook(cloud, path.join(root, 'edge-lock-3')), /lock is held by ci@runner-7/);
   });
 
-  test('a deploy that fails half way says what is live and how to resume, releases the lock, and a re-run finishes', async () => {
+  test('a deploy that fails half way puts the live pages back, says how to resume, releases the lock, and a re-run finishes', async () => {
     const build = writeBuild('v');
-    const cloud = new MemoryCloud([writeBuild('u'), build, build]);
+    const live = writeBuild('u');
+    const cloud = new MemoryCloud([live, build, build]);
     await deployHandbook(cloud, config, path.join(root, 'edge-fail-1'));
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
     const bucket = cloud.bucket.bind(cloud);
     cloud.bucket = () => ({
       ...bucket(),
@@ -478,8 +480,12 @@ describe('one deploy at a time', () => {
     });
     await assert.rejects(
       deployHandbook(cloud, config, path.join(root, 'edge-fail-2')),
-      /failed while publishing changed files: connection reset[^]*every one of them is served[^]*run `npm run deploy` again/,
+      /failed while publishing changed files: connection reset[^]*pages are as they were[^]*run `npm run deploy` again/,
     );
+    assert.ok(cloud.operations.includes('upload 404.html'), 'a file was published before the failure');
+    for (const file of listBuildFiles(live)) {
+      assert.equal(cloud.objects.get(file), readFileSync(path.join(live, file), 'utf8'), `${file} is the live build's`);
+    }
     assert.ok(!cloud.objects.has(LOCK_KEY));
     cloud.bucket = bucket;
     await deployHandbook(cloud, config, path.join(root, 'edge-fail-3'));
