@@ -464,6 +464,19 @@ describe('one deploy at a time', () => {
     await assert.rejects(rollbackHandbook(cloud, path.join(root, 'edge-lock-3')), /lock is held by ci@runner-7/);
   });
 
+  test('two deploys started at once: one runs, the other stops at the lock before changing anything', async () => {
+    const cloud = new MemoryCloud([writeBuild('w'), writeBuild('x'), writeBuild('y')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-race-0'));
+    const results = await Promise.allSettled([
+      deployHandbook(cloud, config, path.join(root, 'edge-race-1')),
+      deployHandbook(cloud, config, path.join(root, 'edge-race-2')),
+    ]);
+    assert.deepEqual(results.map((result) => result.status).sort(), ['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    assert.match(String(refused.reason), /lock is held by tester@laptop \(deploy/);
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+  });
+
   test('a deploy that fails half way puts the live pages back, says how to resume, releases the lock, and a re-run finishes', async () => {
     const build = writeBuild('v');
     const live = writeBuild('u');
