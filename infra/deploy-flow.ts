@@ -170,6 +170,8 @@ const UNCHANGED = 'The live site is as it was: nothing it serves was changed (ne
 const SWITCHED =
   'The new edge functions are live and accept both builds; pages are partly the new build, partly the live one, and every one of them is served.';
 
+const PUBLISHED = 'The new build is live; some files it no longer has are still in the bucket.';
+
 async function step<T>(name: string, liveSite: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -225,8 +227,11 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   const existing = await cloud.siteOutputs();
   const bucketBefore = existing ? cloud.bucket(existing.bucketName) : null;
   const live = bucketBefore ? await readLive(bucketBefore) : null;
+  // The new functions accept the live build's pages too; redeploying the live build, they accept
+  // the one before it, as the live functions do, so a rollback can still go back to it.
+  const accepted = live?.id === id ? (live.previous ?? null) : live;
   const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
-  await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: live?.manifest });
+  await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
 
   const upload = async (bucket: BucketStore, keys: string[]) => {
     for (const key of keys) await bucket.upload(key, path.join(buildDir, key));
@@ -247,24 +252,23 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   }
   cloud.log(`Publishing ${plan.publish.length} changed files`);
   await publish(bucket, plan.publish, buildDir, live);
-  const sameBuild = live?.id === id;
   const record: LiveRecord = {
     files,
     manifest,
     checksums,
     edgeVersions: await cloud.edgeVersions(site.distributionId),
     edgePackage,
-    trusts: [...new Set([id, ...(live?.id ? [live.id] : [])])],
+    trusts: [id, ...(accepted?.id ? [accepted.id] : [])],
     id,
     deployedAt: new Date().toISOString(),
     deployedBy: cloud.operator(),
-    previous: sameBuild ? (live?.previous ?? null) : live ? withoutPrevious(live) : null,
+    previous: accepted ? withoutPrevious(accepted) : null,
   };
   // Removed pages go now, before the invalidation, so no cache can keep one; only the live build's
   // bundles stay, for tabs still open on it.
   const prune = [...plan.prune, ...unusedEdgePackages((await bucket.list()).keys(), record)];
   cloud.log(`Removing ${plan.prune.length} files the new build does not have (the live build's bundles stay)`);
-  await step('removing old files', SWITCHED, () => bucket.remove(prune));
+  await step('removing old files', PUBLISHED, () => bucket.remove(prune));
   await bucket.write(LIVE_RECORD_KEY, JSON.stringify(record));
   await cloud.invalidateAll(site.distributionId);
   return { site, record };

@@ -428,6 +428,18 @@ describe('npm run rollback', () => {
     assert.ok(cloud.operations.indexOf('switch back') < cloud.operations.indexOf('restore docs/guide.html'));
   });
 
+  test('after the live build was deployed again, still goes back to the one before it', async () => {
+    const previous = writeBuild('z');
+    const next = writeBuild('za');
+    const cloud = new MemoryCloud([previous, next, next]);
+    for (const edgeDir of ['edge-again-1', 'edge-again-2', 'edge-again-3']) {
+      await deployHandbook(cloud, config, path.join(root, edgeDir));
+    }
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
+    await rollbackHandbook(cloud, path.join(root, 'edge-again-rollback'));
+    assertServes(cloud, previous);
+  });
+
   test('refuses, changing nothing, when there is no previous build or its files are gone', async () => {
     const cloud = new MemoryCloud([writeBuild('p')]);
     await deployHandbook(cloud, config, path.join(root, 'edge-once'));
