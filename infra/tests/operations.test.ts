@@ -4,6 +4,9 @@
  * log groups of every region, and the Google secret's format.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
   CreateLogGroupCommand,
@@ -22,7 +25,9 @@ import {
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { accessLogLine } from '../../gate/access-log';
 import { whoRead } from '../access-log-query';
+import type { BucketStore } from '../deploy-flow';
 import { edgeLogGroupNames, setEdgeLogRetention } from '../edge-logs';
+import { EDGE_PACKAGE_PREFIX, readEdgePackage, storeEdgePackage } from '../edge-package';
 import { pruneEdgeVersions } from '../edge-version-prune';
 import { googleSecretJsonField } from '../google-secret';
 import { keyDrift } from '../key-drift';
@@ -282,5 +287,46 @@ describe('key drift', () => {
       retiredByPool: ['a'],
     });
     assert.deepEqual(keyDrift(jwks('a') as never, jwks('a') as never), { unknownToEdge: [], retiredByPool: [] });
+  });
+});
+
+describe('the stored edge package', () => {
+  const objects = new Map<string, string>();
+  const bucket = {
+    read: async (key: string) => objects.get(key) ?? null,
+    write: async (key: string, text: string) => void objects.set(key, text),
+  } as BucketStore;
+
+  test('comes back byte for byte in another folder, and a package naming a path outside it is refused', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'handbook-edge-package-'));
+    try {
+      mkdirSync(path.join(dir, 'out', 'viewer-request'), { recursive: true });
+      writeFileSync(path.join(dir, 'out', 'viewer-request', 'index.js'), 'exports.handler = 1;');
+      writeFileSync(
+        path.join(dir, 'out', 'viewer-request', 'manifest.json'),
+        Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]),
+      );
+      const key = await storeEdgePackage(bucket, path.join(dir, 'out'));
+      assert.match(key, new RegExp(`^${EDGE_PACKAGE_PREFIX}[0-9a-f]{16}\\.json$`));
+      assert.equal(await storeEdgePackage(bucket, path.join(dir, 'out')), key, 'named by its content');
+      await readEdgePackage(bucket, key, path.join(dir, 'back'));
+      assert.equal(readFileSync(path.join(dir, 'back', 'viewer-request', 'index.js'), 'utf8'), 'exports.handler = 1;');
+      assert.deepEqual(
+        [...readFileSync(path.join(dir, 'back', 'viewer-request', 'manifest.json'))],
+        [0xef, 0xbb, 0xbf, 0x7b, 0x7d],
+      );
+
+      objects.set(`${EDGE_PACKAGE_PREFIX}forged.json`, JSON.stringify({ '../escaped.js': 'eA==' }));
+      await assert.rejects(
+        readEdgePackage(bucket, `${EDGE_PACKAGE_PREFIX}forged.json`, path.join(dir, 'forged')),
+        /outside its folder/,
+      );
+      await assert.rejects(
+        readEdgePackage(bucket, `${EDGE_PACKAGE_PREFIX}missing.json`, path.join(dir, 'none')),
+        /no edge package/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
