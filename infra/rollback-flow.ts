@@ -83,16 +83,26 @@ export async function rollbackHandbook(cloud: HandbookCloud, edgeDir: string): P
       for (const { key, versionId } of files) await bucket.restore(key, versionId);
     };
     const switchFunctions = () => cloud.deploySite(site.siteUrl, edgeDir, target.edgeVersions);
-    cloud.log(`Restoring ${staged.length} files the live build lacks`);
-    await restore(staged);
-    if (liveAcceptsTarget) {
-      cloud.log(`Restoring ${published.length} changed files, then the previous edge functions`);
-      await restore(published);
-      await switchFunctions();
-    } else {
-      cloud.log(`Switching to the previous edge functions, then restoring ${published.length} changed files`);
-      await switchFunctions();
-      await restore(published);
+    try {
+      cloud.log(`Restoring ${staged.length} files the live build lacks`);
+      await restore(staged);
+      if (liveAcceptsTarget) {
+        cloud.log(`Restoring ${published.length} changed files, then the previous edge functions`);
+        await restore(published);
+        await switchFunctions();
+      } else {
+        cloud.log(`Switching to the previous edge functions, then restoring ${published.length} changed files`);
+        await switchFunctions();
+        await restore(published);
+      }
+    } catch (error) {
+      throw new Error(
+        [
+          `The rollback stopped: ${(error as Error).message}`,
+          'Every page of either build is served meanwhile. Fix the cause and run `npm run rollback` again: it resumes where it stopped.',
+        ].join('\n'),
+        { cause: error },
+      );
     }
 
     const record: LiveRecord = { ...target, previous: withoutPrevious(live) };

@@ -428,6 +428,23 @@ describe('npm run rollback', () => {
     assert.ok(cloud.operations.indexOf('switch back') < cloud.operations.indexOf('restore docs/guide.html'));
   });
 
+  test('stopped half way, it says so and a second run finishes it', async () => {
+    const previous = writeBuild('zb');
+    const cloud = await deployBoth(previous, writeBuild('zc'));
+    const deploySite = cloud.deploySite.bind(cloud);
+    cloud.deploySite = async () => {
+      throw new Error('Stack is in UPDATE_ROLLBACK_IN_PROGRESS state');
+    };
+    await assert.rejects(
+      rollbackHandbook(cloud, path.join(root, 'edge-stopped-1')),
+      /rollback stopped: Stack is in UPDATE_ROLLBACK_IN_PROGRESS[^]*run `npm run rollback` again/,
+    );
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+    cloud.deploySite = deploySite;
+    await rollbackHandbook(cloud, path.join(root, 'edge-stopped-2'));
+    assertServes(cloud, previous);
+  });
+
   test('after the live build was deployed again, still goes back to the one before it', async () => {
     const previous = writeBuild('z');
     const next = writeBuild('za');
