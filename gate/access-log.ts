@@ -2,7 +2,9 @@
  * The access log: who loaded which page, and what the gate answered. One JSON line per page load
  * (a document request), from the Node gate server (stdout) and the edge (CloudWatch Logs). Built
  * only from the fields below, so no token, cookie or query string (which carries Google's sign-in
- * code on the way back) can reach it.
+ * code on the way back) can reach it. A reader is named by their user pool `sub`, a stable id that
+ * is not their email: the log holds no address, and an auditor resolves an id to a person in the
+ * user pool (`aws cognito-idp list-users --filter 'sub = "<id>"'`), which offboarding keeps.
  */
 import type { Decision } from './decide';
 import type { Session } from './session';
@@ -26,7 +28,6 @@ export function accessLogLine(load: PageLoad): string {
     time: load.time.toISOString(),
     event: 'page-load',
     userId: load.session?.userId ?? null,
-    email: load.session?.email ?? null,
     path: load.path.slice(0, MAX_LOGGED_PATH_LENGTH),
     decision: load.decision,
     status: load.status,

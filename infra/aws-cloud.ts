@@ -10,21 +10,31 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import {
   CloudFrontClient,
   CreateInvalidationCommand,
+  GetDistributionConfigCommand,
   waitUntilInvalidationCompleted,
 } from '@aws-sdk/client-cloudfront';
+import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { contentType } from 'mime-types';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
 import type { BucketStore, HandbookCloud, IdentityOutputs, SiteOutputs } from './deploy-flow';
+import { localOperator } from './deploy-lock';
+import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
+import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';
+import { googleSecretJsonField } from './google-secret';
 
 const root = path.resolve(__dirname, '..');
 const OUTPUTS_FILE = path.join(root, 'dist', 'cdk-outputs.json');
@@ -47,6 +57,9 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
   const cloudFormation = new CloudFormationClient({ region });
   const s3 = new S3Client({ region });
   const cloudFront = new CloudFrontClient({ region: 'us-east-1' });
+  // Lambda@Edge functions live in us-east-1, whatever the site stack's region.
+  const edgeLambda = new LambdaClient({ region: 'us-east-1' });
+  const log = (line: string) => console.log(line);
 
   async function outputsOf(stackName: string): Promise<Record<string, string> | null> {
     try {
@@ -58,7 +71,21 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
     }
   }
 
+  /** The context every synth needs: the Google secret's format decides its dynamic reference. */
+  let googleClientSecretField: string | undefined | null = null;
+  async function secretContext(): Promise<Record<string, string>> {
+    if (googleClientSecretField === null) {
+      const secrets = new SecretsManagerClient({ region });
+      const { SecretString = '' } = await secrets.send(
+        new GetSecretValueCommand({ SecretId: config.googleClientSecretName }),
+      );
+      googleClientSecretField = googleSecretJsonField(SecretString, config.googleClientSecretName);
+    }
+    return googleClientSecretField ? { googleClientSecretField } : {};
+  }
+
   async function cdkDeploy(stackName: string, context: Record<string, string>): Promise<Record<string, string>> {
+    context = { ...(await secretContext()), ...context };
     await run(bin('cdk'), [
       'deploy',
       stackName,
@@ -102,11 +129,40 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       if (!Array.isArray(jwks.keys) || jwks.keys.length === 0) throw new Error(`${uri} holds no keys`);
       return jwks;
     },
-    async deploySite(siteUrl, edgeDir) {
+    async deploySite(siteUrl, edgeDir, pinned) {
       // CloudFormation finishes a distribution update when CloudFront reports it Deployed, that is
       // once the new function versions are associated everywhere.
-      return siteOutputsOf(await cdkDeploy(names.site, { siteUrl, edgeDir }));
+      const context = { siteUrl, edgeDir, ...(pinned ? { edgeVersions: JSON.stringify(pinned) } : {}) };
+      return siteOutputsOf(await cdkDeploy(names.site, context));
     },
+    async edgeVersions(distributionId) {
+      const { DistributionConfig } = await cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
+      const associations = DistributionConfig?.DefaultCacheBehavior?.LambdaFunctionAssociations?.Items ?? [];
+      return Object.fromEntries(associations.map((item) => [item.EventType!, item.LambdaFunctionARN!]));
+    },
+    async deployOperations(site, edgeDir) {
+      await cdkDeploy(names.operations, { siteUrl: site.siteUrl, edgeDir, distributionId: site.distributionId });
+    },
+    async setEdgeLogRetention(site, edgeVersions) {
+      const functionNames = Object.values(edgeVersions).map((arn) =>
+        parseVersionArn(arn).functionArn.split(':').pop()!,
+      );
+      const result = await setEdgeLogRetention(
+        (logRegion) => new CloudWatchLogsClient({ region: logRegion }),
+        edgeLogGroupNames([...new Set(functionNames)], site.distributionId),
+        config.edgeLogRegions,
+        config.edgeLogRetentionDays,
+      );
+      log(`Edge log retention ${config.edgeLogRetentionDays} days: ${result.changed.length} log groups set`);
+      for (const skipped of result.skipped) log(`  skipped ${skipped}`);
+    },
+    async pruneEdgeVersions(keep) {
+      const result = await pruneEdgeVersions(edgeLambda, keep, config.edgeVersionsKept);
+      log(
+        `Old edge function versions: ${result.deleted.length} deleted, ${result.replicated.length} still replicated (deleted by a later deploy)`,
+      );
+    },
+    operator: localOperator,
     bucket(name): BucketStore {
       return {
         async list() {
@@ -142,6 +198,51 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
         async write(key, text) {
           await s3.send(new PutObjectCommand({ Bucket: name, Key: key, Body: text, ContentType: 'application/json' }));
         },
+        async create(key, text) {
+          try {
+            await s3.send(
+              new PutObjectCommand({
+                Bucket: name,
+                Key: key,
+                Body: text,
+                ContentType: 'application/json',
+                IfNoneMatch: '*',
+              }),
+            );
+            return true;
+          } catch (error) {
+            // 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes").
+            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return false;
+            throw error;
+          }
+        },
+        async versionOf(key, md5) {
+          let keyMarker: string | undefined;
+          let versionIdMarker: string | undefined;
+          do {
+            const page = await s3.send(
+              new ListObjectVersionsCommand({
+                Bucket: name,
+                Prefix: key,
+                KeyMarker: keyMarker,
+                VersionIdMarker: versionIdMarker,
+              }),
+            );
+            // Versions of a key are listed newest first.
+            const match = (page.Versions ?? []).find(
+              (version) => version.Key === key && (version.ETag ?? '').replaceAll('"', '') === md5,
+            );
+            if (match?.VersionId) return match.VersionId;
+            keyMarker = page.NextKeyMarker;
+            versionIdMarker = page.NextVersionIdMarker;
+          } while (keyMarker);
+          return null;
+        },
+        async restore(key, versionId) {
+          // CopySource is "bucket/key?versionId=…", URL-encoded (CopyObject).
+          const source = `${name}/${key.split('/').map(encodeURIComponent).join('/')}?versionId=${encodeURIComponent(versionId)}`;
+          await s3.send(new CopyObjectCommand({ Bucket: name, Key: key, CopySource: source }));
+        },
         async remove(keys) {
           for (let start = 0; start < keys.length; start += 1000) {
             const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
@@ -162,7 +263,7 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
         { DistributionId: distributionId, Id: Invalidation!.Id! },
       );
     },
-    log: (line) => console.log(line),
+    log,
   };
 }
 

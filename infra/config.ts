@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
 
 export interface DeployConfig {
   /** Names the stacks and the app client: `Handbook-<environment>-Identity`, `-Site`. */
@@ -28,6 +29,25 @@ export interface DeployConfig {
   repositoryUrl: string;
   /** How long CloudFront's access logs are kept, in days. */
   accessLogRetentionDays: number;
+  /** How long the edge functions' logs (the readers' access log) are kept in every region, in days (default 90). */
+  edgeLogRetentionDays: number;
+  /** The regions whose edge log groups get that retention (default: every region enabled by default). */
+  edgeLogRegions: string[];
+  /** Old edge function versions kept besides the live and the previous build's (default 3). */
+  edgeVersionsKept: number;
+  /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
+  alarmEmail?: string;
+  /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
+  emailSender?: EmailSender;
+}
+
+export interface EmailSender {
+  /** An address (or an address at a domain) verified in SES. */
+  fromEmail: string;
+  fromName?: string;
+  replyTo?: string;
+  /** The SES region, when not the pool's (Cognito allows a few, "Email settings for Amazon Cognito user pools"). */
+  sesRegion?: string;
 }
 
 export const DEFAULT_CONFIG_FILE = 'deploy.config.json';
@@ -52,10 +72,29 @@ const text =
   (value) =>
     typeof value === 'string' && pattern.test(value) ? null : `must be ${what}`;
 
-const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check }> = {
+const EMAIL = /^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,63}$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
+
+function checkEmailSender(value: unknown): string | null {
+  const sender = value as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
+  const unknown = Object.keys(sender).filter((key) => !['fromEmail', 'fromName', 'replyTo', 'sesRegion'].includes(key));
+  if (unknown.length) return `has fields that are not settings: ${unknown.join(', ')}`;
+  if (typeof sender.fromEmail !== 'string' || !EMAIL.test(sender.fromEmail))
+    return 'fromEmail must be an email address';
+  if (sender.replyTo !== undefined && (typeof sender.replyTo !== 'string' || !EMAIL.test(sender.replyTo)))
+    return 'replyTo must be an email address';
+  if (sender.fromName !== undefined && typeof sender.fromName !== 'string') return 'fromName must be text';
+  if (sender.sesRegion !== undefined && (typeof sender.sesRegion !== 'string' || !REGION.test(sender.sesRegion)))
+    return 'sesRegion must be an AWS region';
+  return null;
+}
+
+/** A field is required unless it is optional or has a default. */
+const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; default?: unknown }> = {
   environment: { required: true, check: text(/^[a-z][a-z0-9-]{0,19}$/, 'a short lower-case name, e.g. "production"') },
   account: { required: true, check: text(/^\d{12}$/, 'a 12-digit AWS account id') },
-  region: { required: true, check: text(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region, e.g. "us-east-1"') },
+  region: { required: true, check: text(REGION, 'an AWS region, e.g. "us-east-1"') },
   siteDomain: { required: false, check: text(DOMAIN, 'a lower-case host name, e.g. "handbook.example.com"') },
   certificateArn: {
     required: false,
@@ -98,6 +137,32 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check }> = 
     check: (value) =>
       Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 3653 ? null : 'must be 1 to 3653 days',
   },
+  edgeLogRetentionDays: {
+    required: false,
+    default: 90,
+    check: (value) =>
+      (LOG_RETENTION_DAYS as readonly unknown[]).includes(value)
+        ? null
+        : `must be one of CloudWatch Logs' periods: ${LOG_RETENTION_DAYS.join(', ')}`,
+  },
+  edgeLogRegions: {
+    required: false,
+    default: DEFAULT_EDGE_LOG_REGIONS,
+    check: (value) =>
+      Array.isArray(value) &&
+      value.includes('us-east-1') &&
+      value.every((region) => typeof region === 'string' && REGION.test(region))
+        ? null
+        : 'must be a list of AWS regions including us-east-1',
+  },
+  edgeVersionsKept: {
+    required: false,
+    default: 3,
+    check: (value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
+  },
+  alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
+  emailSender: { required: false, check: checkEmailSender },
 };
 
 export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
@@ -106,10 +171,12 @@ export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
   }
   const record = raw as Record<string, unknown>;
   const problems: string[] = [];
+  const resolved: Record<string, unknown> = { ...record };
   for (const [name, rule] of Object.entries(FIELDS)) {
     const value = record[name];
     if (value === undefined || value === '') {
       if (rule.required) problems.push(`${name} is missing`);
+      if (rule.default !== undefined) resolved[name] = rule.default;
       continue;
     }
     const problem = rule.check(value);
@@ -126,7 +193,7 @@ export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
     problems.push('certificateArn is in another account than account');
   }
   if (problems.length) throw new DeployConfigError(source, problems);
-  return record as unknown as DeployConfig;
+  return resolved as unknown as DeployConfig;
 }
 
 export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DEFAULT_CONFIG_FILE): DeployConfig {
@@ -142,8 +209,8 @@ export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DE
   return parseDeployConfig(raw, file);
 }
 
-/** Stack names: one identity and one site stack per environment. */
+/** Stack names: an identity, a site and an operations stack per environment. */
 export function stackNames(config: Pick<DeployConfig, 'environment'>) {
   const prefix = `Handbook-${config.environment}`;
-  return { identity: `${prefix}-Identity`, site: `${prefix}-Site` };
+  return { identity: `${prefix}-Identity`, site: `${prefix}-Site`, operations: `${prefix}-Operations` };
 }

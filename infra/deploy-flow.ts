@@ -1,7 +1,8 @@
 /**
  * `npm run deploy`'s procedure, in the order that keeps every reader served (see deploy-plan.ts),
  * over the few operations it needs from AWS (`HandbookCloud`; `aws-cloud.ts` is the real one).
- * Idempotent: a second run with nothing changed uploads nothing and deletes nothing.
+ * Idempotent: a second run with nothing changed uploads nothing and deletes nothing. One deploy
+ * (or rollback) at a time: the bucket holds a lock (deploy-lock.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,9 +11,11 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { packageEdge } from '../scripts/package-edge';
 import type { DeployConfig } from './config';
-import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
+import { withDeployLock } from './deploy-lock';
 import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
-import type { LiveRecord } from './deploy-plan';
+import type { BuildRecord, LiveRecord } from './deploy-plan';
+import { EDGE_PACKAGE_PREFIX, storeEdgePackage } from './edge-package';
+import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
 
 export interface IdentityOutputs {
   region: string;
@@ -27,13 +30,22 @@ export interface SiteOutputs {
   siteUrl: string;
 }
 
+/** The edge function version ARNs a distribution runs, by event type (`viewer-request`, …). */
+export type EdgeVersions = Record<string, string>;
+
 export interface BucketStore {
   /** Every key with its content's MD5. */
   list(): Promise<Map<string, string>>;
   read(key: string): Promise<string | null>;
   upload(key: string, file: string): Promise<void>;
   write(key: string, text: string): Promise<void>;
+  /** Writes only if the key does not exist yet; false if it does (S3 conditional write). */
+  create(key: string, text: string): Promise<boolean>;
   remove(keys: string[]): Promise<void>;
+  /** The newest stored version of `key` whose content has this MD5, or null (the bucket is versioned). */
+  versionOf(key: string, md5: string): Promise<string | null>;
+  /** Makes that stored version the current content of `key` again. */
+  restore(key: string, versionId: string): Promise<void>;
 }
 
 export interface HandbookCloud {
@@ -43,12 +55,25 @@ export interface HandbookCloud {
   /** Builds the site with these variables; returns the build folder. */
   build(env: Record<string, string>): Promise<string>;
   fetchJwks(uri: string): Promise<Jwks>;
-  /** Deploys the site stack and waits until the distribution serves the new functions everywhere. */
-  deploySite(siteUrl: string, edgeDir: string): Promise<SiteOutputs>;
+  /**
+   * Deploys the site stack and waits until the distribution serves its functions everywhere:
+   * the packaged ones, or the existing versions `pinned` names (a rollback).
+   */
+  deploySite(siteUrl: string, edgeDir: string, pinned?: EdgeVersions): Promise<SiteOutputs>;
+  /** The function versions the distribution is associated with now. */
+  edgeVersions(distributionId: string): Promise<EdgeVersions>;
   bucket(name: string): BucketStore;
   /** Invalidates every path and waits for it to complete. */
   invalidateAll(distributionId: string): Promise<void>;
+  /** The operations stack for this distribution: access log and alarms (operations-stack.ts); synthesized with `edgeDir`. */
+  deployOperations(site: SiteOutputs, edgeDir: string): Promise<void>;
+  /** Retention on the edge's log groups in every region (edge-logs.ts). */
+  setEdgeLogRetention(site: SiteOutputs, edgeVersions: EdgeVersions): Promise<void>;
+  /** Deletes edge function versions other than `keep` and the newest few (edge-version-prune.ts). */
+  pruneEdgeVersions(keep: string[]): Promise<void>;
   log(line: string): void;
+  /** Who runs this command, for the lock and the live record. */
+  operator(): string;
 }
 
 /** The build's variables for the deployed pool (amplify-config.ts reads them). */
@@ -72,25 +97,141 @@ function md5Of(file: string): string {
   return createHash('md5').update(readFileSync(file)).digest('hex');
 }
 
-async function readLive(bucket: BucketStore): Promise<LiveRecord | null> {
+/** A build's name: the hash of its files and their contents. */
+export function buildIdOf(checksums: Record<string, string>): string {
+  const lines = Object.keys(checksums)
+    .sort()
+    .map((key) => `${key} ${checksums[key]}`);
+  return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
+}
+
+export async function readLive(bucket: BucketStore): Promise<LiveRecord | null> {
   const text = await bucket.read(LIVE_RECORD_KEY);
   return text ? (JSON.parse(text) as LiveRecord) : null;
 }
 
+/** The record without its own `previous`: one build back is what a rollback reaches. */
+export function withoutPrevious({ previous: _previous, ...build }: LiveRecord): BuildRecord {
+  return build;
+}
+
+/** The edge packages neither the new live build nor its previous one uses. */
+export function unusedEdgePackages(bucketKeys: Iterable<string>, record: LiveRecord): string[] {
+  const used = new Set([record.edgePackage, record.previous?.edgePackage]);
+  return [...bucketKeys].filter((key) => key.startsWith(EDGE_PACKAGE_PREFIX) && !used.has(key));
+}
+
+/** What runs once the new build is live; each failure is reported, none undoes the deploy. */
+export async function afterCare(
+  cloud: HandbookCloud,
+  site: SiteOutputs,
+  record: LiveRecord,
+  edgeDir: string,
+): Promise<void> {
+  const steps: [string, () => Promise<void>][] = [
+    ['the access log and alarms', () => cloud.deployOperations(site, edgeDir)],
+    ['edge log retention', () => cloud.setEdgeLogRetention(site, record.edgeVersions ?? {})],
+    [
+      'old edge function versions',
+      () =>
+        cloud.pruneEdgeVersions([
+          ...Object.values(record.edgeVersions ?? {}),
+          ...Object.values(record.previous?.edgeVersions ?? {}),
+        ]),
+    ],
+  ];
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      cloud.log(
+        `Warning: ${name} not updated (${(error as Error).message}); the site is live. Run the deploy again later.`,
+      );
+    }
+  }
+}
+
+/** Where a failed run stopped, and what the live site is meanwhile. */
+class DeployStepError extends Error {
+  constructor(step: string, liveSite: string, cause: unknown) {
+    super(
+      [
+        `The deploy failed while ${step}: ${(cause as Error)?.message ?? cause}`,
+        liveSite,
+        'Fix the cause and run `npm run deploy` again: it resumes, uploading only what is still missing.',
+      ].join('\n'),
+      { cause },
+    );
+    this.name = 'DeployStepError';
+  }
+}
+
+const UNCHANGED = 'The live site is as it was: nothing it serves was changed (new files were only added beside it).';
+const SWITCHED =
+  'The new edge functions are live and accept both builds; pages are partly the new build, partly the live one, and every one of them is served.';
+
+const PUBLISHED = 'The new build is live; some files it no longer has are still in the bucket.';
+
+async function step<T>(name: string, liveSite: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new DeployStepError(name, liveSite, error);
+  }
+}
+
+const REVERTED =
+  "The live site's pages are as they were: the files already published were put back from their previous versions. The new edge functions, which accept both builds, are live.";
+
+/** Puts back the live build's content of `keys` from the bucket's object versions; false if it cannot. */
+async function revert(bucket: BucketStore, keys: string[], live: LiveRecord | null): Promise<boolean> {
+  for (const key of [...keys].reverse()) {
+    const md5 = live?.checksums?.[key];
+    const versionId = md5 ? await bucket.versionOf(key, md5) : null;
+    if (!versionId) return false;
+    await bucket.restore(key, versionId);
+  }
+  return true;
+}
+
+/**
+ * Uploads the changed files; when one fails, those already published are put back, so the pages
+ * readers get are the live build's again (the new functions accept both).
+ */
+async function publish(bucket: BucketStore, keys: string[], buildDir: string, live: LiveRecord | null) {
+  const published: string[] = [];
+  try {
+    for (const key of keys) {
+      await bucket.upload(key, path.join(buildDir, key));
+      published.push(key);
+    }
+  } catch (error) {
+    const reverted = await revert(bucket, published, live).catch(() => false);
+    throw new DeployStepError('publishing changed files', reverted ? REVERTED : SWITCHED, error);
+  }
+}
+
 /** One pass: identity, build, edge package, files and functions in the safe order. */
 async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: string, edgeDir: string) {
-  const identity = await cloud.deployIdentity(siteUrl);
+  const identity = await step('deploying the identity stack', UNCHANGED, () => cloud.deployIdentity(siteUrl));
   cloud.log(`Identity: pool ${identity.userPoolId}, client ${identity.userPoolClientId}`);
-  const buildDir = await cloud.build(buildEnvironment(config, identity, siteUrl));
+  const buildDir = await step('building the site', UNCHANGED, () =>
+    cloud.build(buildEnvironment(config, identity, siteUrl)),
+  );
   const manifest = readManifest(buildDir);
   const files = listBuildFiles(buildDir);
-  const next = new Map(files.map((file) => [file, md5Of(path.join(buildDir, file))]));
+  const checksums = Object.fromEntries(files.map((file) => [file, md5Of(path.join(buildDir, file))]));
+  const next = new Map(Object.entries(checksums));
+  const id = buildIdOf(checksums);
 
   const existing = await cloud.siteOutputs();
   const bucketBefore = existing ? cloud.bucket(existing.bucketName) : null;
   const live = bucketBefore ? await readLive(bucketBefore) : null;
+  // The new functions accept the live build's pages too; redeploying the live build, they accept
+  // the one before it, as the live functions do, so a rollback can still go back to it.
+  const accepted = live?.id === id ? (live.previous ?? null) : live;
   const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
-  await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: live?.manifest });
+  await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
 
   const upload = async (bucket: BucketStore, keys: string[]) => {
     for (const key of keys) await bucket.upload(key, path.join(buildDir, key));
@@ -98,33 +239,58 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   let plan = bucketBefore ? planDeploy(await bucketBefore.list(), next, live) : null;
   if (bucketBefore && plan) {
     cloud.log(`Staging ${plan.stage.length} new files`);
-    await upload(bucketBefore, plan.stage);
+    await step('staging new files', UNCHANGED, () => upload(bucketBefore, plan!.stage));
   }
-  const site = await cloud.deploySite(siteUrl, edgeDir);
+  const site = await step('deploying the site stack (CloudFormation rolls it back by itself)', UNCHANGED, () =>
+    cloud.deploySite(siteUrl, edgeDir),
+  );
   const bucket = cloud.bucket(site.bucketName);
+  const edgePackage = await storeEdgePackage(bucket, edgeDir);
   if (!plan) {
     plan = planDeploy(await bucket.list(), next, live);
     await upload(bucket, plan.stage);
   }
   cloud.log(`Publishing ${plan.publish.length} changed files`);
-  await upload(bucket, plan.publish);
-  await bucket.write(LIVE_RECORD_KEY, JSON.stringify({ files, manifest } satisfies LiveRecord));
+  await publish(bucket, plan.publish, buildDir, live);
+  const record: LiveRecord = {
+    files,
+    manifest,
+    checksums,
+    edgeVersions: await cloud.edgeVersions(site.distributionId),
+    edgePackage,
+    trusts: [id, ...(accepted?.id ? [accepted.id] : [])],
+    id,
+    deployedAt: new Date().toISOString(),
+    deployedBy: cloud.operator(),
+    previous: accepted ? withoutPrevious(accepted) : null,
+  };
+  // Removed pages go now, before the invalidation, so no cache can keep one; only the live build's
+  // bundles stay, for tabs still open on it.
+  const prune = [...plan.prune, ...unusedEdgePackages((await bucket.list()).keys(), record)];
+  cloud.log(`Removing ${plan.prune.length} files the new build does not have (the live build's bundles stay)`);
+  await step('removing old files', PUBLISHED, () => bucket.remove(prune));
+  await bucket.write(LIVE_RECORD_KEY, JSON.stringify(record));
   await cloud.invalidateAll(site.distributionId);
-  cloud.log(`Pruning ${plan.prune.length} files of the build before the live one`);
-  await bucket.remove(plan.prune);
-  return site;
+  return { site, record };
 }
 
 /** Deploys everything; returns the handbook's URL. */
 export async function deployHandbook(cloud: HandbookCloud, config: DeployConfig, edgeDir: string): Promise<string> {
-  let siteUrl = siteUrlOf(config, (await cloud.siteOutputs())?.siteUrl);
-  let site = await deployOnce(cloud, config, siteUrl, edgeDir);
-  if (siteUrl === PLACEHOLDER_SITE_URL) {
-    // The first deploy without a custom domain: only now is the distribution's name known, and the
-    // app client's callback and the build's redirect URLs must name it. A second pass sets them.
-    siteUrl = site.siteUrl;
-    cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
-    site = await deployOnce(cloud, config, siteUrl, edgeDir);
-  }
-  return site.siteUrl;
+  const existing = await cloud.siteOutputs();
+  const deploy = async () => {
+    let siteUrl = siteUrlOf(config, existing?.siteUrl);
+    let { site, record } = await deployOnce(cloud, config, siteUrl, edgeDir);
+    if (siteUrl === PLACEHOLDER_SITE_URL) {
+      // The first deploy without a custom domain: only now is the distribution's name known, and the
+      // app client's callback and the build's redirect URLs must name it. A second pass sets them.
+      siteUrl = site.siteUrl;
+      cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
+      ({ site, record } = await deployOnce(cloud, config, siteUrl, edgeDir));
+    }
+    await afterCare(cloud, site, record, edgeDir);
+    return site.siteUrl;
+  };
+  // Before the first deploy there is no bucket to hold a lock; CloudFormation refuses a second
+  // update of a stack that is being created or updated.
+  return existing ? withDeployLock(cloud, cloud.bucket(existing.bucketName), 'deploy', deploy) : deploy();
 }

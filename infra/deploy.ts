@@ -1,6 +1,8 @@
 /**
  * `npm run deploy`: the identity stack, the build for it, the edge functions, the site stack and the
- * files, in the order that never breaks a reader (deploy-flow.ts). Prints the handbook's URL.
+ * files, in the order that never breaks a reader (deploy-flow.ts), one deploy at a time
+ * (deploy-lock.ts), then the access log, alarms, log retention and old versions. Prints the
+ * handbook's URL.
  */
 import path from 'node:path';
 import { createAwsCloud } from './aws-cloud';

@@ -1,5 +1,5 @@
 /**
- * `npm run destroy`: deletes the environment's stacks. The user pool and both buckets are retained
+ * `npm run destroy`: deletes the environment's stacks. The user pool and the buckets are retained
  * (readers' accounts, the build and the access logs outlive a stack); delete them by hand if that
  * is really meant. CloudFront deletes Lambda@Edge replicas only hours after the distribution stops
  * using them ("Deleting Lambda@Edge functions and replicas"), so the first run usually ends with the

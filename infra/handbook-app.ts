@@ -11,24 +11,34 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
+import { OperationsStack } from './operations-stack';
+import type { PinnedEdgeVersions } from './edge-versions';
 import { IdentityStack } from './identity-stack';
 import { SiteStack } from './site-stack';
 
-interface HandbookAppOptions {
+export interface HandbookAppOptions {
   config: DeployConfig;
   /** Where readers reach the handbook: `https://<siteDomain>` or the distribution's own domain. */
   siteUrl: string;
   /** The packaged edge functions (`scripts/package-edge.ts`); without it, only the identity stack. */
   edgeDir?: string;
+  /** A rollback's existing function versions, associated instead of the packaged code's. */
+  pinnedEdgeVersions?: PinnedEdgeVersions;
+  /** The JSON key of the Google client secret, when it is stored as JSON (google-secret.ts). */
+  googleClientSecretField?: string;
+  /** The deployed distribution: with it, the operations stack (in us-east-1). */
+  distributionId?: string;
 }
 
-export function addHandbookStacks(app: App, { config, siteUrl, edgeDir }: HandbookAppOptions) {
+export function addHandbookStacks(app: App, options: HandbookAppOptions) {
+  const { config, siteUrl, edgeDir, distributionId } = options;
   const env = { account: config.account, region: config.region };
   const names = stackNames(config);
   const identity = new IdentityStack(app, names.identity, {
     env,
     config,
     siteUrl,
+    googleClientSecretField: options.googleClientSecretField,
     description: `Engineering Handbook readers (${config.environment})`,
   });
   const site = edgeDir
@@ -39,11 +49,21 @@ export function addHandbookStacks(app: App, { config, siteUrl, edgeDir }: Handbo
         edgeManifest: JSON.parse(
           readFileSync(path.join(edgeDir, 'viewer-request', 'manifest.json'), 'utf8'),
         ) as EdgeManifest,
+        pinnedEdgeVersions: options.pinnedEdgeVersions,
         description: `Engineering Handbook site (${config.environment})`,
       })
     : undefined;
+  const operations = distributionId
+    ? new OperationsStack(app, names.operations, {
+        env: { account: config.account, region: 'us-east-1' },
+        distributionId,
+        alarmEmail: config.alarmEmail,
+        accessLogRetentionDays: config.accessLogRetentionDays,
+        description: `Engineering Handbook access log and alarms (${config.environment})`,
+      })
+    : undefined;
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { identity, site };
+  return { identity, site, operations };
 }
 
 /** Before the first deploy without a custom domain the distribution's name is not known yet. */

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import { passwordFormat } from '../amplify-config';
 import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import type { DeployConfig } from './config';
+import { sesEmail } from './email-sender';
 
 const root = path.resolve(__dirname, '..');
 
@@ -35,6 +36,8 @@ interface IdentityStackProps extends StackProps {
   config: DeployConfig;
   /** Where the handbook is served: its sign-in route is the app client's only callback. */
   siteUrl: string;
+  /** The JSON key holding Google's client secret, when the secret is stored as JSON (google-secret.ts). */
+  googleClientSecretField?: string;
 }
 
 export class IdentityStack extends Stack {
@@ -84,13 +87,17 @@ export class IdentityStack extends Stack {
       lambdaTriggers: { preSignUp },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      ...(config.emailSender ? { email: sesEmail(config.emailSender, this.region) } : {}),
     });
 
     const google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
       userPool: this.userPool,
       clientId: config.googleClientId,
       // A dynamic reference: CloudFormation reads the secret at deploy time; no template holds it.
-      clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
+      clientSecretValue: SecretValue.secretsManager(
+        config.googleClientSecretName,
+        props.googleClientSecretField ? { jsonField: props.googleClientSecretField } : {},
+      ),
       scopes: ['openid', 'email', 'profile'],
       attributeMapping: {
         email: cognito.ProviderAttribute.GOOGLE_EMAIL,

@@ -15,6 +15,8 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy, securityHeaders } from '../gate/headers';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import type { DeployConfig } from './config';
+import { associatedVersion } from './edge-versions';
+import type { PinnedEdgeVersions } from './edge-versions';
 import { LAMBDA_RUNTIME } from './identity-stack';
 
 /** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
@@ -25,6 +27,8 @@ interface SiteStackProps extends StackProps {
   /** `scripts/package-edge.ts`'s output: `viewer-request/` and `origin-response/`. */
   edgeDir: string;
   edgeManifest: EdgeManifest;
+  /** A rollback's function versions (edge-versions.ts). */
+  pinnedEdgeVersions?: PinnedEdgeVersions;
 }
 
 /**
@@ -81,7 +85,7 @@ export class SiteStack extends Stack {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // CloudFront standard logging writes with an ACL (CloudFront, "Standard logging (legacy)").
+      // S3 server access logging writes here with the log delivery group's ACL (LogDeliveryWrite).
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(config.accessLogRetentionDays) }],
       removalPolicy: RemovalPolicy.RETAIN,
@@ -92,7 +96,9 @@ export class SiteStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      // Overwritten files expire after 30 days, but the newest two stay whatever their age: a
+      // rollback restores the previous build from them (S3 "NewerNoncurrentVersions").
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), noncurrentVersionsToRetain: 2 }],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 's3/',
       removalPolicy: RemovalPolicy.RETAIN,
@@ -109,6 +115,9 @@ export class SiteStack extends Stack {
         memorySize: 128,
         timeout,
         stackId: edgeStackId,
+        // Replaced versions stay: CloudFormation cannot delete one while it is replicated, and a
+        // rollback needs them; `npm run deploy` prunes them later (edge-version-prune.ts).
+        currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       });
     const viewerRequest = edgeFunction('viewer-request', Duration.seconds(5), 'The handbook gate: who may read what');
     const originResponse = edgeFunction(
@@ -146,8 +155,24 @@ export class SiteStack extends Stack {
         cachePolicy,
         responseHeadersPolicy: headersPolicy,
         edgeLambdas: [
-          { eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST, functionVersion: viewerRequest.currentVersion },
-          { eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: originResponse.currentVersion },
+          {
+            eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
+            functionVersion: associatedVersion(
+              this,
+              'viewer-request',
+              viewerRequest.currentVersion,
+              props.pinnedEdgeVersions,
+            ),
+          },
+          {
+            eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE,
+            functionVersion: associatedVersion(
+              this,
+              'origin-response',
+              originResponse.currentVersion,
+              props.pinnedEdgeVersions,
+            ),
+          },
         ],
       },
       ...(config.siteDomain && config.certificateArn
@@ -159,9 +184,8 @@ export class SiteStack extends Stack {
         : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: accessLogs,
-      logFilePrefix: 'cloudfront/',
+      // The access log is CloudFront's standard logging (v2), without query strings, cookies or
+      // referrers, set up in the operations stack (access-log-delivery.ts).
     });
 
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
@@ -174,6 +198,11 @@ export class SiteStack extends Stack {
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket; logging it into itself would loop.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'Access logs are standard logging (v2), delivered without query strings by the operations stack (access-log-delivery.ts); the legacy log, which this rule reads, would record them.',
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',

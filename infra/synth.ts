@@ -2,7 +2,7 @@
  * `npm run synth`: the CloudFormation templates of every stack, offline and without AWS
  * credentials, from `infra/deploy.config.example.json` (or HANDBOOK_DEPLOY_CONFIG) and the example
  * build in `infra/example-build/` (a real-pool build's gate manifest, not-found page and a JWKS).
- * The templates land in `dist/cdk.out/`.
+ * The templates land in `dist/synth/cdk.out/`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,11 +11,19 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { packageEdge } from '../scripts/package-edge';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from './config';
 import { addHandbookStacks, siteUrlOf } from './handbook-app';
+import type { HandbookAppOptions } from './handbook-app';
 
 const EXAMPLE_BUILD = path.join(__dirname, 'example-build');
 
 /** Synthesizes the app from the example build into `outdir`; returns the app and its stacks. */
-export async function synthExample(outdir: string, configFile = EXAMPLE_CONFIG_FILE) {
+/** The operations stack names its distribution; the example's stands in for the deployed one's. */
+export const EXAMPLE_DISTRIBUTION_ID = 'EDFDVBD6EXAMPLE';
+
+export async function synthExample(
+  outdir: string,
+  configFile = EXAMPLE_CONFIG_FILE,
+  options: Pick<HandbookAppOptions, 'pinnedEdgeVersions' | 'googleClientSecretField'> = {},
+) {
   const config = readDeployConfig(configFile);
   const edgeDir = path.join(outdir, 'edge');
   await packageEdge({
@@ -24,7 +32,13 @@ export async function synthExample(outdir: string, configFile = EXAMPLE_CONFIG_F
     jwks: JSON.parse(readFileSync(path.join(EXAMPLE_BUILD, 'jwks.json'), 'utf8')) as Jwks,
   });
   const app = new App({ outdir: path.join(outdir, 'cdk.out') });
-  const stacks = addHandbookStacks(app, { config, siteUrl: siteUrlOf(config), edgeDir });
+  const stacks = addHandbookStacks(app, {
+    config,
+    siteUrl: siteUrlOf(config),
+    edgeDir,
+    distributionId: EXAMPLE_DISTRIBUTION_ID,
+    ...options,
+  });
   const assembly = app.synth();
   return { app, assembly, config, ...stacks };
 }

@@ -224,7 +224,7 @@ describe('the gate server', () => {
     assert.equal((await call('/healthz', { method: 'POST' })).status, 405);
   });
 
-  test('the access log has one line per page load, with the reader when signed in, and no token', async () => {
+  test('the access log has one line per page load, with the reader’s id when signed in, and no token or email', async () => {
     logged.length = 0;
     await call('/docs/guide', { headers: { cookie, 'sec-fetch-dest': 'document' } });
     await call('/docs/guide?tab=2', { headers: { 'sec-fetch-dest': 'document' } });
@@ -235,15 +235,21 @@ describe('the gate server', () => {
     assert.equal(lines.length, 3, logged.join('\n'));
     for (const line of lines) assert.match(String(line.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     assert.deepEqual(
-      lines.map(({ userId, email, path, decision, status }) => ({ userId, email, path, decision, status })),
+      lines.map(({ time: _time, ...fields }) => fields),
       [
-        { userId: sub, email: localIdentity.demoUser.email, path: '/docs/guide', decision: 'serve', status: 200 },
-        { userId: null, email: null, path: '/docs/guide', decision: 'redirect', status: 302 },
-        { userId: sub, email: localIdentity.demoUser.email, path: '/no/such/page', decision: 'serve', status: 404 },
+        { event: 'page-load', userId: sub, path: '/docs/guide', decision: 'serve', status: 200 },
+        { event: 'page-load', userId: null, path: '/docs/guide', decision: 'redirect', status: 302 },
+        { event: 'page-load', userId: sub, path: '/no/such/page', decision: 'serve', status: 404 },
       ],
     );
     for (const line of logged) {
-      for (const secret of [tokens.accessToken, tokens.idToken, tokens.refreshToken, 'tab=2']) {
+      for (const secret of [
+        tokens.accessToken,
+        tokens.idToken,
+        tokens.refreshToken,
+        'tab=2',
+        localIdentity.demoUser.email,
+      ]) {
         assert.ok(!line.includes(secret.slice(-24)), `a log line holds ${secret.slice(0, 16)}…`);
       }
     }

@@ -77,4 +77,27 @@ describe('the deploy configuration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('operations settings: defaults where absent, each checked when given', () => {
+    const config = parseDeployConfig(example, 'deploy.config.json');
+    assert.equal(config.edgeLogRetentionDays, 90);
+    assert.equal(config.edgeVersionsKept, 3);
+    assert.ok(config.edgeLogRegions.includes('us-east-1') && config.edgeLogRegions.includes('eu-west-1'));
+    assert.equal(config.alarmEmail, undefined);
+    assert.deepEqual(
+      problemsOf({
+        ...example,
+        edgeLogRetentionDays: 100,
+        edgeLogRegions: ['eu-west-1'],
+        edgeVersionsKept: -1,
+        alarmEmail: 'oncall',
+        emailSender: { fromEmail: 'handbook@example-health.com', from: 'x' },
+      }).map((problem) => problem.split(' ')[0]),
+      ['edgeLogRetentionDays', 'edgeLogRegions', 'edgeVersionsKept', 'alarmEmail', 'emailSender'],
+    );
+    assert.deepEqual(
+      problemsOf({ ...example, edgeLogRetentionDays: 400, emailSender: { fromEmail: 'handbook@example-health.com' } }),
+      [],
+    );
+  });
 });

@@ -18,8 +18,13 @@ import { createViewerRequestHandler } from '../../lambdas/edge/viewer-request';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from '../config';
 import { deployHandbook } from '../deploy-flow';
-import type { BucketStore, HandbookCloud, SiteOutputs } from '../deploy-flow';
-import { LIVE_RECORD_KEY } from '../deploy-plan';
+import { LOCK_KEY } from '../deploy-lock';
+import { rollbackHandbook } from '../rollback-flow';
+import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
+import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
+import type { LiveRecord } from '../deploy-plan';
+
+const FUNCTION_ARN = 'arn:aws:lambda:us-east-1:123456789012:function';
 
 const auth = {
   mode: 'cognito' as const,
@@ -83,11 +88,17 @@ interface Edge {
   origin: ReturnType<typeof createOriginResponseHandler>;
 }
 
-/** CloudFront and S3 in memory; every change is followed by the readers' check. */
+/** CloudFront and S3 (versioned) in memory; every change is followed by the readers' check. */
 class MemoryCloud implements HandbookCloud {
   readonly objects = new Map<string, string>();
+  /** Every content each key ever had, oldest first: the bucket is versioned. */
+  readonly history = new Map<string, string[]>();
   readonly operations: string[] = [];
   readonly identitySiteUrls: string[] = [];
+  readonly afterCare: string[] = [];
+  /** Published function versions: the viewer-request ARN names the pair of handlers. */
+  readonly versions = new Map<string, Edge>();
+  live: EdgeVersions = {};
   edges: Edge[] = [];
   site: SiteOutputs | null = null;
   /** Files of the build that was live when the deploy started: open tabs still ask for them. */
@@ -119,53 +130,101 @@ class MemoryCloud implements HandbookCloud {
     assert.equal(uri, auth.jwksUri);
     return jwks;
   }
-  async deploySite(_siteUrl: string, edgeDir: string) {
-    const manifest = JSON.parse(
-      readFileSync(path.join(edgeDir, 'viewer-request', 'manifest.json'), 'utf8'),
-    ) as EdgeManifest;
-    const edge: Edge = {
-      viewer: createViewerRequestHandler(manifest, {
-        sessions: {
-          readSession: async (cookie) => (cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader' } : null),
-          loadKeys: async () => true,
-        },
-        log: () => {},
-      }),
-      origin: createOriginResponseHandler(
-        manifest,
-        readFileSync(path.join(edgeDir, 'origin-response', '404.html'), 'utf8'),
-      ),
-    };
+  async deploySite(_siteUrl: string, edgeDir: string, pinned?: EdgeVersions) {
+    let edge: Edge;
+    if (pinned) {
+      edge = this.versions.get(pinned['viewer-request'])!;
+      assert.ok(edge, `${pinned['viewer-request']} was retained`);
+      this.live = pinned;
+    } else {
+      const manifest = JSON.parse(
+        readFileSync(path.join(edgeDir, 'viewer-request', 'manifest.json'), 'utf8'),
+      ) as EdgeManifest;
+      edge = {
+        viewer: createViewerRequestHandler(manifest, {
+          sessions: {
+            readSession: async (cookie) => (cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader' } : null),
+            loadKeys: async () => true,
+          },
+          log: () => {},
+        }),
+        origin: createOriginResponseHandler(
+          manifest,
+          readFileSync(path.join(edgeDir, 'origin-response', '404.html'), 'utf8'),
+        ),
+      };
+      const version = this.versions.size + 1;
+      this.live = {
+        'viewer-request': `${FUNCTION_ARN}:viewer:${version}`,
+        'origin-response': `${FUNCTION_ARN}:origin:${version}`,
+      };
+      this.versions.set(this.live['viewer-request'], edge);
+    }
     // Replication is not atomic: for a while some edge locations run the old functions, some the new.
     this.edges = [...this.edges, edge];
     this.site ??= { bucketName: 'handbook-build', distributionId: 'EDFDVBD6EXAMPLE', siteUrl: this.siteUrl };
     await this.assertReadersServed('while the functions replicate');
     this.edges = [edge];
-    this.operations.push('switch');
+    this.operations.push(pinned ? 'switch back' : 'switch');
     await this.assertReadersServed('after the switch');
     return this.site;
+  }
+  async edgeVersions() {
+    return { ...this.live };
+  }
+  private put(name: string, text: string) {
+    this.objects.set(name, text);
+    this.history.set(name, [...(this.history.get(name) ?? []), text]);
   }
   bucket(): BucketStore {
     return {
       list: async () => new Map([...this.objects].map(([name, text]) => [name, md5(text)])),
       read: async (name) => this.objects.get(name) ?? null,
       upload: async (name, file) => {
-        this.objects.set(name, readFileSync(file, 'utf8'));
+        this.put(name, readFileSync(file, 'utf8'));
         this.operations.push(`upload ${name}`);
         await this.assertReadersServed(`after uploading ${name}`);
       },
-      write: async (name, text) => void this.objects.set(name, text),
+      write: async (name, text) => this.put(name, text),
+      create: async (name, text) => {
+        if (this.objects.has(name)) return false;
+        this.put(name, text);
+        return true;
+      },
       remove: async (names) => {
         for (const name of names) this.objects.delete(name);
-        if (names.length) this.operations.push(`remove ${names.join(' ')}`);
+        const shown = names.filter((name) => !name.startsWith('.gate/'));
+        if (shown.length) this.operations.push(`remove ${shown.join(' ')}`);
         await this.assertReadersServed(`after removing ${names.join(', ')}`);
+      },
+      versionOf: async (name, wanted) => {
+        const versions = this.history.get(name) ?? [];
+        const index = versions.map(md5).lastIndexOf(wanted);
+        return index < 0 ? null : String(index);
+      },
+      restore: async (name, versionId) => {
+        this.put(name, this.history.get(name)![Number(versionId)]);
+        this.operations.push(`restore ${name}`);
+        await this.assertReadersServed(`after restoring ${name}`);
       },
     };
   }
   async invalidateAll() {
     this.operations.push('invalidate');
   }
+  async deployOperations(site: SiteOutputs) {
+    this.afterCare.push(`operations ${site.distributionId}`);
+  }
+  async setEdgeLogRetention(_site: SiteOutputs, versions: EdgeVersions) {
+    this.afterCare.push(`log retention ${Object.values(versions).join(',')}`);
+  }
+  async pruneEdgeVersions(keep: string[]) {
+    this.afterCare.push(`prune keeping ${keep.join(',')}`);
+  }
   log() {}
+  operator() {
+    return 'tester@laptop';
+  }
 
   /** The status a reader gets for a path through one edge location. */
   async status(edge: Edge, uri: string, signedIn: boolean, dest: 'document' | 'script'): Promise<number> {
@@ -227,7 +286,7 @@ class MemoryCloud implements HandbookCloud {
         await expect200(routeOf(name), true, 'document', 'a page');
         for (const src of scriptsOf(text)) await expect200(`/${src}`, true, 'script', `named by ${name}`);
       }
-      for (const file of this.liveBefore.filter((name) => !name.endsWith('.html'))) {
+      for (const file of this.liveBefore.filter(isOpenTabAsset)) {
         await expect200(`/${file}`, true, 'script', 'a file of the live build, for open tabs');
       }
     }
@@ -243,7 +302,7 @@ const config = readDeployConfig(EXAMPLE_CONFIG_FILE);
 async function deployBoth(first: string, second: string): Promise<MemoryCloud> {
   const cloud = new MemoryCloud([first, second]);
   await deployHandbook(cloud, config, path.join(root, 'edge-1'));
-  cloud.liveBefore = [...cloud.objects.keys()].filter((name) => !name.startsWith('.gate/'));
+  cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
   cloud.operations.length = 0;
   await deployHandbook(cloud, config, path.join(root, 'edge-2'));
   return cloud;
@@ -289,7 +348,7 @@ describe('npm run deploy', () => {
   test('the check sees a broken deploy: syncing with --delete before the switch, as the old guide said', async () => {
     const cloud = new MemoryCloud([writeBuild('f')]);
     await deployHandbook(cloud, config, path.join(root, 'edge-naive'));
-    cloud.liveBefore = [...cloud.objects.keys()].filter((name) => !name.startsWith('.gate/'));
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
     const next = writeBuild('g');
     const bucket = cloud.bucket();
     const files = listBuildFiles(next);
@@ -299,5 +358,179 @@ describe('npm run deploy', () => {
         [...cloud.objects.keys()].filter((name) => !files.includes(name) && !name.startsWith('.gate/')),
       );
     }, /is not served/);
+  });
+
+  test('a page removed from docs/ is gone after the deploy that removed it; only its bundles stay, for open tabs', async () => {
+    const cloud = await deployBoth(writeBuild('h', true), writeBuild('i'));
+    for (const edge of cloud.edges) assert.equal(await cloud.status(edge, '/docs/new', true, 'document'), 404);
+    assert.ok(!cloud.objects.has('docs/new.html'));
+    assert.ok(cloud.objects.has('assets/js/new.h0000000.js'), 'a tab open on the page may still load its chunk');
+  });
+
+  test('records what a rollback needs and hands the live and previous function versions to the prune step', async () => {
+    const cloud = await deployBoth(writeBuild('j'), writeBuild('k'));
+    const live = JSON.parse(cloud.objects.get(LIVE_RECORD_KEY)!) as LiveRecord;
+    assert.deepEqual(live.edgeVersions, cloud.live);
+    assert.equal(live.previous?.edgeVersions?.['viewer-request'], `${FUNCTION_ARN}:viewer:1`);
+    assert.ok(live.previous?.checksums?.['docs/guide.html']);
+    assert.equal(live.deployedBy, 'tester@laptop');
+    assert.ok(
+      cloud.afterCare.includes(
+        `prune keeping ${[...Object.values(cloud.live), ...Object.values(live.previous!.edgeVersions!)].join(',')}`,
+      ),
+    );
+    assert.ok(!cloud.objects.has(LOCK_KEY), 'the lock is released');
+  });
+});
+
+describe('npm run rollback', () => {
+  const contentOf = (build: string) =>
+    new Map(listBuildFiles(build).map((file) => [file, readFileSync(path.join(build, file), 'utf8')]));
+  const assertServes = (cloud: MemoryCloud, build: string) => {
+    for (const [file, text] of contentOf(build)) assert.equal(cloud.objects.get(file), text, `${file} is the build's`);
+    const pages = [...cloud.objects.keys()].filter((key) => key.endsWith('.html'));
+    assert.deepEqual(pages.sort(), [...contentOf(build).keys()].filter((key) => key.endsWith('.html')).sort());
+  };
+
+  test('puts the previous build and its function versions back, never leaving a reader of either without a file', async () => {
+    const previous = writeBuild('l');
+    const cloud = await deployBoth(previous, writeBuild('m', true));
+    const versions = cloud.live;
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
+    cloud.operations.length = 0;
+    await rollbackHandbook(cloud, path.join(root, 'edge-rollback'));
+    assertServes(cloud, previous);
+    assert.deepEqual(cloud.live, {
+      'viewer-request': `${FUNCTION_ARN}:viewer:1`,
+      'origin-response': `${FUNCTION_ARN}:origin:1`,
+    });
+    assert.notDeepEqual(cloud.live, versions);
+    const switchAt = cloud.operations.indexOf('switch back');
+    assert.ok(
+      cloud.operations.indexOf('restore docs/guide.html') < switchAt,
+      'the live functions accept the previous pages',
+    );
+    assert.ok(cloud.objects.has('assets/js/new.m0000000.js'), 'tabs open on the rolled-back build keep their chunks');
+    for (const edge of cloud.edges) assert.equal(await cloud.status(edge, '/docs/new', true, 'document'), 404);
+    const live = JSON.parse(cloud.objects.get(LIVE_RECORD_KEY)!) as LiveRecord;
+    assert.deepEqual(live.edgeVersions, cloud.live);
+    assert.deepEqual(live.previous?.edgeVersions, versions);
+  });
+
+  test('run twice, it returns to the build rolled back from, switching the functions first', async () => {
+    const next = writeBuild('o', true);
+    const cloud = await deployBoth(writeBuild('n'), next);
+    await rollbackHandbook(cloud, path.join(root, 'edge-rollback-1'));
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
+    cloud.operations.length = 0;
+    await rollbackHandbook(cloud, path.join(root, 'edge-rollback-2'));
+    assertServes(cloud, next);
+    assert.ok(cloud.operations.indexOf('switch back') < cloud.operations.indexOf('restore docs/guide.html'));
+  });
+
+  test('stopped half way, it says so and a second run finishes it', async () => {
+    const previous = writeBuild('zb');
+    const cloud = await deployBoth(previous, writeBuild('zc'));
+    const deploySite = cloud.deploySite.bind(cloud);
+    cloud.deploySite = async () => {
+      throw new Error('Stack is in UPDATE_ROLLBACK_IN_PROGRESS state');
+    };
+    await assert.rejects(
+      rollbackHandbook(cloud, path.join(root, 'edge-stopped-1')),
+      /rollback stopped: Stack is in UPDATE_ROLLBACK_IN_PROGRESS[^]*run `npm run rollback` again/,
+    );
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+    cloud.deploySite = deploySite;
+    await rollbackHandbook(cloud, path.join(root, 'edge-stopped-2'));
+    assertServes(cloud, previous);
+  });
+
+  test('after the live build was deployed again, still goes back to the one before it', async () => {
+    const previous = writeBuild('z');
+    const next = writeBuild('za');
+    const cloud = new MemoryCloud([previous, next, next]);
+    for (const edgeDir of ['edge-again-1', 'edge-again-2', 'edge-again-3']) {
+      await deployHandbook(cloud, config, path.join(root, edgeDir));
+    }
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
+    await rollbackHandbook(cloud, path.join(root, 'edge-again-rollback'));
+    assertServes(cloud, previous);
+  });
+
+  test('refuses, changing nothing, when there is no previous build or its files are gone', async () => {
+    const cloud = new MemoryCloud([writeBuild('p')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-once'));
+    const before = new Map(cloud.objects);
+    await assert.rejects(
+      rollbackHandbook(cloud, path.join(root, 'edge-none')),
+      /no previous build[^]*Nothing was changed/,
+    );
+    assert.deepEqual(cloud.objects, before);
+
+    const second = await deployBoth(writeBuild('q'), writeBuild('r'));
+    second.history.set('docs/guide.html', [second.objects.get('docs/guide.html')!]);
+    const kept = new Map(second.objects);
+    await assert.rejects(
+      rollbackHandbook(second, path.join(root, 'edge-gone')),
+      /no longer holds 1 file\(s\)[^]*docs\/guide.html/,
+    );
+    assert.deepEqual(second.objects, kept);
+  });
+});
+
+describe('one deploy at a time', () => {
+  test('a second deploy is refused while the lock is held, naming who holds it, and changes nothing', async () => {
+    const cloud = new MemoryCloud([writeBuild('s'), writeBuild('t')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-lock-1'));
+    const holder = { by: 'ci@runner-7', command: 'deploy', since: '2026-11-25T10:00:00.000Z', pid: 4242 };
+    cloud.objects.set(LOCK_KEY, JSON.stringify(holder));
+    const before = new Map(cloud.objects);
+    await assert.rejects(
+      deployHandbook(cloud, config, path.join(root, 'edge-lock-2')),
+      /lock is held by ci@runner-7 \(deploy, process 4242, since 2026-11-25T10:00:00.000Z\)[^]*npm run unlock/,
+    );
+    assert.deepEqual(cloud.objects, before);
+    await assert.rejects(rollbackHandbook(cloud, path.join(root, 'edge-lock-3')), /lock is held by ci@runner-7/);
+  });
+
+  test('two deploys started at once: one runs, the other stops at the lock before changing anything', async () => {
+    const cloud = new MemoryCloud([writeBuild('w'), writeBuild('x'), writeBuild('y')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-race-0'));
+    const results = await Promise.allSettled([
+      deployHandbook(cloud, config, path.join(root, 'edge-race-1')),
+      deployHandbook(cloud, config, path.join(root, 'edge-race-2')),
+    ]);
+    assert.deepEqual(results.map((result) => result.status).sort(), ['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    assert.match(String(refused.reason), /lock is held by tester@laptop \(deploy/);
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+  });
+
+  test('a deploy that fails half way puts the live pages back, says how to resume, releases the lock, and a re-run finishes', async () => {
+    const build = writeBuild('v');
+    const live = writeBuild('u');
+    const cloud = new MemoryCloud([live, build, build]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-fail-1'));
+    cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
+    const bucket = cloud.bucket.bind(cloud);
+    cloud.bucket = () => ({
+      ...bucket(),
+      upload: async (name, file) => {
+        if (name === 'docs/guide.html') throw new Error('connection reset');
+        await bucket().upload(name, file);
+      },
+    });
+    await assert.rejects(
+      deployHandbook(cloud, config, path.join(root, 'edge-fail-2')),
+      /failed while publishing changed files: connection reset[^]*pages are as they were[^]*run `npm run deploy` again/,
+    );
+    assert.ok(cloud.operations.includes('upload 404.html'), 'a file was published before the failure');
+    for (const file of listBuildFiles(live)) {
+      assert.equal(cloud.objects.get(file), readFileSync(path.join(live, file), 'utf8'), `${file} is the live build's`);
+    }
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+    cloud.bucket = bucket;
+    await deployHandbook(cloud, config, path.join(root, 'edge-fail-3'));
+    assert.equal(cloud.objects.get('docs/guide.html'), readFileSync(path.join(build, 'docs/guide.html'), 'utf8'));
   });
 });

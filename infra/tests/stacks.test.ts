@@ -141,7 +141,7 @@ describe('the site stack', () => {
       DistributionConfig: Match.objectLike({
         Aliases: ['handbook.example-health.com'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
-        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+        Logging: Match.absent(),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           Compress: true,
@@ -219,16 +219,152 @@ describe('the site stack', () => {
   });
 });
 
+/** Function versions a rollback names. */
+const VERSIONS = {
+  'viewer-request': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-ViewerRequestFn:7',
+  'origin-response': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-OriginResponseFn:7',
+};
+
+const associationsOf = (template: Template) => {
+  const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];
+  const items = distribution.Properties.DistributionConfig.DefaultCacheBehavior.LambdaFunctionAssociations as {
+    EventType: string;
+    LambdaFunctionARN: unknown;
+  }[];
+  return Object.fromEntries(items.map((item) => [item.EventType, item.LambdaFunctionARN]));
+};
+
+describe('operating it', () => {
+  test('replaced edge function versions are retained, and the newest overwritten files whatever their age', () => {
+    const versions = Object.values(site.findResources('AWS::Lambda::Version'));
+    assert.equal(versions.length, 2);
+    for (const version of versions) assert.equal(version.DeletionPolicy, 'Retain');
+    site.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30, NewerNoncurrentVersions: 2 } })],
+      },
+    });
+  });
+
+  test('a rollback associates the versions it names, with no new version', async () => {
+    const { site: pinned } = await synthExample(path.join(root, 'pinned'), EXAMPLE_CONFIG_FILE, {
+      pinnedEdgeVersions: VERSIONS,
+    });
+    assert.deepEqual(associationsOf(Template.fromStack(pinned!)), VERSIONS);
+  });
+
+  test('the access log: CloudFront standard logging (v2) from us-east-1, without query strings, cookies or referrers', () => {
+    const operations = Template.fromStack(synthesized.operations!);
+    operations.hasResourceProperties('AWS::Logs::DeliverySource', {
+      LogType: 'ACCESS_LOGS',
+      ResourceArn: { 'Fn::Join': ['', Match.arrayWith([':cloudfront::123456789012:distribution/EDFDVBD6EXAMPLE'])] },
+    });
+    const [delivery] = Object.values(operations.findResources('AWS::Logs::Delivery'));
+    const fields = delivery.Properties.RecordFields as string[];
+    for (const field of ['date', 'time', 'c-ip', 'cs-uri-stem', 'sc-status', 'x-edge-detailed-result-type']) {
+      assert.ok(fields.includes(field), field);
+    }
+    for (const field of ['cs-uri-query', 'cs(Cookie)', 'cs(Referer)']) assert.ok(!fields.includes(field), field);
+    operations.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: synthesized.config.accessLogRetentionDays, Status: 'Enabled' })],
+      },
+    });
+    operations.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'delivery.logs.amazonaws.com' }, Action: 's3:PutObject' }),
+        ]),
+      },
+    });
+  });
+
+  test('alarms in us-east-1 on the 5xx rate, the 403 rate (not 404) and edge function errors, mailed when asked', async () => {
+    const alarms = Template.fromStack(synthesized.operations!);
+    assert.equal(synthesized.operations!.region, 'us-east-1');
+    const metricsOf = (alarm: Record<string, unknown>) =>
+      alarm.MetricName
+        ? [alarm.MetricName]
+        : (alarm.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
+            .filter((item) => item.MetricStat)
+            .map((item) => item.MetricStat!.Metric.MetricName);
+    const found = Object.values(alarms.findResources('AWS::CloudWatch::Alarm')).map((alarm) =>
+      metricsOf(alarm.Properties as Record<string, unknown>),
+    );
+    assert.deepEqual(found, [
+      ['5xxErrorRate'],
+      ['403ErrorRate'],
+      ['LambdaExecutionError', 'LambdaValidationError', 'LambdaLimitExceededError'],
+    ]);
+    alarms.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      Dimensions: Match.arrayWith([
+        { Name: 'DistributionId', Value: 'EDFDVBD6EXAMPLE' },
+        { Name: 'Region', Value: 'Global' },
+      ]),
+    });
+    alarms.hasResourceProperties('AWS::CloudFront::MonitoringSubscription', {
+      DistributionId: 'EDFDVBD6EXAMPLE',
+      MonitoringSubscription: { RealtimeMetricsSubscriptionConfig: { RealtimeMetricsSubscriptionStatus: 'Enabled' } },
+    });
+    alarms.resourceCountIs('AWS::SNS::Subscription', 0);
+
+    const configFile = path.join(root, 'mail.json');
+    const example = JSON.parse(readFileSync(EXAMPLE_CONFIG_FILE, 'utf8')) as Record<string, unknown>;
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        ...example,
+        alarmEmail: 'platform-oncall@example-health.com',
+        emailSender: { fromEmail: 'handbook@example-health.com', fromName: 'Engineering Handbook' },
+      }),
+    );
+    const mailed = await synthExample(path.join(root, 'mail'), configFile, {
+      googleClientSecretField: 'client_secret',
+    });
+    const mailedAlarms = Template.fromStack(mailed.operations!);
+    mailedAlarms.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'platform-oncall@example-health.com',
+    });
+    for (const alarm of Object.values(mailedAlarms.findResources('AWS::CloudWatch::Alarm'))) {
+      assert.equal(alarm.Properties.AlarmActions.length, 1);
+    }
+    const mailedIdentity = Template.fromStack(mailed.identity);
+    mailedIdentity.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Engineering Handbook <handbook@example-health.com>',
+      }),
+    });
+    mailedIdentity.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderDetails: Match.objectLike({
+        client_secret: `{{resolve:secretsmanager:${synthesized.config.googleClientSecretName}:SecretString:client_secret::}}`,
+      }),
+    });
+  });
+});
+
 describe('a site outside us-east-1', () => {
-  test('gets its edge functions from a stack in us-east-1, where Lambda@Edge functions must live', async () => {
+  test('gets its edge functions, retained on replacement, from a stack in us-east-1, where Lambda@Edge functions must live', async () => {
     const configFile = path.join(root, 'eu.json');
     const example = JSON.parse(readFileSync(EXAMPLE_CONFIG_FILE, 'utf8')) as Record<string, unknown>;
     writeFileSync(configFile, JSON.stringify({ ...example, region: 'eu-west-1' }));
     const { assembly } = await synthExample(path.join(root, 'eu'), configFile);
     const edge = assembly.getStackByName('Handbook-production-Site-Edge');
     assert.equal(edge.environment.region, 'us-east-1');
-    assert.equal(Object.keys(Template.fromJSON(edge.template).findResources('AWS::Lambda::Function')).length, 2);
+    const edgeTemplate = Template.fromJSON(edge.template);
+    assert.equal(Object.keys(edgeTemplate.findResources('AWS::Lambda::Function')).length, 2);
+    for (const version of Object.values(edgeTemplate.findResources('AWS::Lambda::Version'))) {
+      assert.equal(version.DeletionPolicy, 'Retain');
+    }
     assert.equal(assembly.getStackByName('Handbook-production-Site').environment.region, 'eu-west-1');
+    assert.equal(assembly.getStackByName('Handbook-production-Operations').environment.region, 'us-east-1');
+    const { site: pinned } = await synthExample(path.join(root, 'eu-pinned'), configFile, {
+      pinnedEdgeVersions: VERSIONS,
+    });
+    assert.deepEqual(associationsOf(Template.fromStack(pinned!)), VERSIONS, 'a rollback works from eu-west-1 too');
   });
 });
 

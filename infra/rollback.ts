@@ -1,0 +1,19 @@
+/**
+ * `npm run rollback`: the previous live build and its edge function versions back, in one step
+ * (rollback-flow.ts). Run it again to return to the build rolled back from.
+ */
+import path from 'node:path';
+import { createAwsCloud } from './aws-cloud';
+import { readDeployConfig } from './config';
+import { rollbackHandbook } from './rollback-flow';
+
+async function main(): Promise<void> {
+  const config = readDeployConfig();
+  const url = await rollbackHandbook(createAwsCloud(config), path.resolve('dist/edge-rollback'));
+  console.log(`Rolled back: the handbook at ${url} serves the previous build.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
