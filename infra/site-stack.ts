@@ -15,6 +15,7 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy, securityHeaders } from '../gate/headers';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import type { DeployConfig } from './config';
+import { edgeCachePolicies, HASHED_ASSET_PATHS } from './edge-caching';
 import { LAMBDA_RUNTIME } from './identity-stack';
 
 /** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
@@ -117,17 +118,7 @@ export class SiteStack extends Stack {
       'The handbook gate: not-found pages and caching rules',
     );
 
-    const cachePolicy = new cloudfront.CachePolicy(this, 'Files', {
-      comment: 'Caching follows the Cache-Control the origin-response function sets; no cookie reaches the cache key',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(365),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      enableAcceptEncodingBrotli: true,
-      enableAcceptEncodingGzip: true,
-    });
+    const cachePolicies = edgeCachePolicies(this);
 
     const headersPolicy = new cloudfront.ResponseHeadersPolicy(
       this,
@@ -135,21 +126,29 @@ export class SiteStack extends Stack {
       securityHeadersPolicyProps(contentSecurityPolicy(props.edgeManifest)),
     );
 
+    // Every path passes the gate; only how long the edge keeps a file differs (edge-caching.ts).
+    const behavior = {
+      // The distribution may list the bucket, so a missing key is S3's 404, not a 403
+      // (S3 GetObject, "Permissions"), and a real 403 stays visible (origin-response.ts).
+      origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+        originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      compress: true,
+      responseHeadersPolicy: headersPolicy,
+      edgeLambdas: [
+        { eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST, functionVersion: viewerRequest.currentVersion },
+        { eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: originResponse.currentVersion },
+      ],
+    } satisfies Omit<cloudfront.BehaviorOptions, 'cachePolicy'>;
     this.distribution = new cloudfront.Distribution(this, 'Handbook', {
       comment: `Engineering Handbook (${config.environment})`,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
-        compress: true,
-        cachePolicy,
-        responseHeadersPolicy: headersPolicy,
-        edgeLambdas: [
-          { eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST, functionVersion: viewerRequest.currentVersion },
-          { eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: originResponse.currentVersion },
-        ],
-      },
+      defaultBehavior: { ...behavior, cachePolicy: cachePolicies.pages },
+      additionalBehaviors: Object.fromEntries(
+        HASHED_ASSET_PATHS.map((pattern) => [pattern, { ...behavior, cachePolicy: cachePolicies.hashedAssets }]),
+      ),
       ...(config.siteDomain && config.certificateArn
         ? {
             domainNames: [config.siteDomain],

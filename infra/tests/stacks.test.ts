@@ -126,7 +126,7 @@ describe('the site stack', () => {
           Match.objectLike({
             Effect: 'Allow',
             Principal: { Service: 'cloudfront.amazonaws.com' },
-            Action: 's3:GetObject',
+            Action: Match.arrayWith(['s3:GetObject']),
           }),
         ]),
       },
@@ -150,16 +150,45 @@ describe('the site stack', () => {
         }),
       }),
     });
-    site.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({
-        MinTTL: 0,
-        DefaultTTL: 0,
-        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          EnableAcceptEncodingBrotli: true,
-          EnableAcceptEncodingGzip: true,
-          CookiesConfig: { CookieBehavior: 'none' },
-        }),
-      }),
+  });
+
+  test('caches behind the gate: hashed bundles a year, everything else an hour, the gate on every path', () => {
+    const policies = site.findResources('AWS::CloudFront::CachePolicy');
+    const ttlOf = (ref: { Ref: string }) => {
+      const config = policies[ref.Ref].Properties.CachePolicyConfig;
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior, 'none');
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior, 'none');
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.EnableAcceptEncodingBrotli, true);
+      return [config.MinTTL, config.DefaultTTL, config.MaxTTL];
+    };
+    const distribution = Object.values(site.findResources('AWS::CloudFront::Distribution'))[0];
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
+    // A minimum TTL above 0 keeps a copy despite the origin's no-store (CloudFront, "expiration").
+    assert.deepEqual(ttlOf(DefaultCacheBehavior.CachePolicyId), [3600, 3600, 3600]);
+    assert.deepEqual(
+      CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern),
+      ['/assets/*', '/sign-in-assets/*'],
+    );
+    for (const behavior of CacheBehaviors) {
+      assert.deepEqual(ttlOf(behavior.CachePolicyId), [31536000, 31536000, 31536000]);
+      assert.deepEqual(behavior.LambdaFunctionAssociations, DefaultCacheBehavior.LambdaFunctionAssociations);
+      assert.equal(behavior.ViewerProtocolPolicy, 'redirect-to-https');
+      assert.equal(behavior.ResponseHeadersPolicyId.Ref, DefaultCacheBehavior.ResponseHeadersPolicyId.Ref);
+    }
+  });
+
+  test('the distribution may list the bucket, so a missing key is a 404', () => {
+    site.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
     });
   });
 

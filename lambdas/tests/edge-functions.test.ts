@@ -20,6 +20,8 @@ import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/te
 import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
 import type { TestPoolKey } from '../../identity/test-tokens';
 import { packageEdge } from '../../scripts/package-edge';
+import { headerRuleViolations } from './header-rules';
+import type { HandledEventType } from './header-rules';
 
 const auth: GateAuth = {
   mode: 'cognito',
@@ -64,9 +66,22 @@ interface Invocation {
   connections: number;
 }
 
+/** Fails on any result CloudFront would refuse with a 502 (see header-rules.ts). */
+function assertHeaderRules(eventType: HandledEventType, events: unknown[], invocations: Invocation[]): void {
+  invocations.forEach((invocation, index) => {
+    const { cf } = (events[index] as CloudFrontRequestEvent | CloudFrontResponseEvent).Records[0];
+    if (invocation.error || cf.config.eventType !== eventType) return;
+    const result = invocation.result as CloudFrontRequest | CloudFrontResultResponse;
+    const eventHeaders = 'response' in cf ? cf.response.headers : cf.request.headers;
+    const generated = eventType === 'viewer-request' && 'status' in result;
+    assert.deepEqual(headerRuleViolations(eventType, eventHeaders, result.headers, generated), [], `event ${index}`);
+  });
+}
+
 /**
  * Runs a packaged function's `index.handler` on each event in a fresh Node whose every outgoing
- * connection throws, so a function that tried to fetch anything would fail here.
+ * connection throws, so a function that tried to fetch anything would fail here; every result must
+ * keep CloudFront's header rules for the function's event type.
  */
 function invokePackaged(functionDir: string, events: unknown[]): Invocation[] {
   const runner = path.join(root, 'invoke.js');
@@ -96,7 +111,9 @@ const events = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
     env: { PATH: process.env.PATH },
   });
   assert.equal(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout) as Invocation[];
+  const invocations = JSON.parse(run.stdout) as Invocation[];
+  assertHeaderRules(path.basename(functionDir) as HandledEventType, events, invocations);
+  return invocations;
 }
 
 let root: string;
@@ -294,23 +311,37 @@ describe('the viewer-request function', () => {
 });
 
 describe('the origin-response function', () => {
-  test('turns the bucket’s 403 for a missing page into the not-found page as a real 404', () => {
-    const [page, script] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+  test('answers the bucket’s 404 for a missing page with the not-found page, keeping the read-only headers', () => {
+    const [page, script, viaProxy] = invokePackaged(path.join(edgeDir, 'origin-response'), [
       originResponseEvent(() => {}),
-      originResponseEvent(
-        (cf) =>
-          Object.assign(cf.response, { status: '404', statusDescription: 'Not Found' }) &&
-          (cf.request.uri = '/assets/js/gone.01234567.js'),
-      ),
+      originResponseEvent((cf) => (cf.request.uri = '/assets/js/gone.01234567.js')),
+      originResponseEvent((cf) => {
+        cf.response.headers.via = [{ key: 'Via', value: '1.1 proxy.example.net' }];
+        cf.response.headers['content-length'] = [{ key: 'Content-Length', value: '243' }];
+      }),
     ]);
     const notFound = page.result as CloudFrontResultResponse;
     assert.equal(notFound.status, '404');
     assert.equal(notFound.headers!['cache-control'][0].value, 'no-store');
     assert.match(notFound.headers!['content-type'][0].value, /text\/html/);
+    assert.deepEqual(notFound.headers!['transfer-encoding'], [{ key: 'Transfer-Encoding', value: 'chunked' }]);
     assert.match(notFound.body ?? '', /Page Not Found/);
     assert.doesNotMatch(notFound.body ?? '', new RegExp(protectedText));
     assert.equal((script.result as CloudFrontResultResponse).status, '404');
     assert.equal((script.result as CloudFrontResultResponse).body, 'Not found.\n');
+    const proxied = viaProxy.result as CloudFrontResultResponse;
+    assert.equal(proxied.headers!.via[0].value, '1.1 proxy.example.net');
+    assert.equal(proxied.headers!['content-length'], undefined, 'the length of S3’s error body is not the page’s');
+  });
+
+  test('leaves a 403 (the distribution could not read the bucket) an error, never cached', () => {
+    const [denied] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+      originResponseEvent((cf) => Object.assign(cf.response, { status: '403', statusDescription: 'Forbidden' })),
+    ]);
+    const result = denied.result as CloudFrontResultResponse;
+    assert.equal(result.status, '403');
+    assert.equal(result.headers!['cache-control'][0].value, 'no-store');
+    assert.equal(result.body, undefined);
   });
 
   test('keeps a file’s status and sets the gate’s caching rule', () => {
