@@ -123,6 +123,8 @@ before(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'handbook-edge-'));
   edgeDir = path.join(root, 'edge');
   const build = writeFixtureBuild(manifest);
+  // A page named after a version: its route's last segment looks like a file name.
+  writeFileSync(path.join(build.buildDir, 'docs', 'python-3.12.html'), '<!doctype html><title>Python 3.12</title>');
   try {
     await packageEdge({ buildDir: build.buildDir, outDir: edgeDir, jwks });
   } finally {
@@ -203,6 +205,10 @@ describe('the viewer-request function', () => {
       viewerRequestEvent((request) =>
         Object.assign(request, { uri: '/assets/js/f00dfeed.01234567.js', headers: { cookie: cookie() } }),
       ),
+      viewerRequestEvent((request) =>
+        Object.assign(request, { uri: '/docs/python-3.12', headers: { cookie: cookie() } }),
+      ),
+      viewerRequestEvent((request) => Object.assign(request, { uri: '/docs/node-2.0', headers: { cookie: cookie() } })),
     ]);
     const uris = results.map((invocation) => (invocation.result as CloudFrontRequest).uri);
     assert.deepEqual(uris, [
@@ -210,6 +216,9 @@ describe('the viewer-request function', () => {
       '/index.html',
       '/docs/new%20page.html',
       '/assets/js/f00dfeed.01234567.js',
+      // The Node gate finds `python-3.12.html` in its file list; the edge, in the packaged page list.
+      '/docs/python-3.12.html',
+      '/docs/node-2.0',
     ]);
     assert.equal((results[0].result as CloudFrontRequest).querystring, 'tab=2');
   });
