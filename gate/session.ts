@@ -81,12 +81,45 @@ class BoundedFetcher implements Fetcher {
   }
 }
 
-/** With a preloaded JWKS nothing is ever downloaded: an unknown key id is simply refused. */
-const noDownloads: Fetcher = {
-  fetch: async (uri) => {
-    throw new Error(`Keys are preloaded; ${uri} is not fetched`);
-  },
-};
+/** The key ids a JWKS holds. */
+function kidsOf(jwks: Jwks): string[] {
+  return jwks.keys.map((key) => String(key.kid)).sort();
+}
+
+/** What the pool publishes now, against the keys packaged with the function at deploy time. */
+export interface KeysChanged {
+  shipped: string[];
+  live: string[];
+}
+
+/**
+ * Downloads the pool's JWKS (through the bounded fetcher) but keeps the shipped keys too: Cognito
+ * "might rotate signing keys", and the advice is to cache keys by `kid` and fetch again on an
+ * unknown one (Cognito, "Verifying JSON web tokens"); tokens signed by a key the pool has just
+ * retired still verify until they expire. Reports once when the live keys differ from the shipped.
+ */
+class ShippedKeysFetcher implements Fetcher {
+  private reported = false;
+
+  constructor(
+    private readonly inner: Fetcher,
+    private readonly shipped: Jwks,
+    private readonly onKeysChanged: (change: KeysChanged) => void,
+  ) {}
+
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    const live = JSON.parse(new TextDecoder().decode(await this.inner.fetch(uri))) as Jwks;
+    if (!Array.isArray(live?.keys)) throw new Error(`${uri} holds no JWKS`);
+    const change = { shipped: kidsOf(this.shipped), live: kidsOf(live) };
+    if (!this.reported && change.shipped.join() !== change.live.join()) {
+      this.reported = true;
+      this.onKeysChanged(change);
+    }
+    const liveKids = new Set(change.live);
+    const merged = { keys: [...live.keys, ...this.shipped.keys.filter((key) => !liveKids.has(String(key.kid)))] };
+    return new TextEncoder().encode(JSON.stringify(merged)).buffer as ArrayBuffer;
+  }
+}
 
 function requireClaim(payload: JwtPayload, claim: string, expected: string): void {
   if (payload[claim] !== expected) throw new Error(`${claim} is not ${expected}`);
@@ -160,14 +193,20 @@ export interface SessionCheckerOptions {
   /** Replaces the JWKS download, for tests that stand in for a real pool. */
   fetcher?: Fetcher;
   /**
-   * The pool's JWKS, trusted as given: nothing is ever downloaded, and a token naming another key
-   * id is refused. The edge ships the JWKS fetched at deploy time.
+   * The pool's JWKS as fetched at deploy time (the edge ships it): trusted from the first request
+   * without a download. A token naming another key id costs one download, bounded by
+   * `JWKS_DEADLINE_MS`, after which the live keys are trusted beside the shipped ones.
    */
   jwks?: Jwks;
+  /** Told once when the live keys differ from the shipped `jwks`: the next deploy ships them. */
+  onKeysChanged?: (change: KeysChanged) => void;
 }
 
 export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): SessionChecker {
-  const fetcher = options.jwks ? noDownloads : new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const bounded = new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const fetcher = options.jwks
+    ? new ShippedKeysFetcher(bounded, options.jwks, options.onKeysChanged ?? (() => {}))
+    : bounded;
   const jwksCache = new SimpleJwksCache({ fetcher });
   if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
   const verifiers = verifiersFor(auth, jwksCache);

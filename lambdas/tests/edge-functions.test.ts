@@ -15,6 +15,7 @@ import type {
   CloudFrontResponseEvent,
   CloudFrontResultResponse,
 } from 'aws-lambda';
+import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../../gate/manifest';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
 import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
@@ -64,7 +65,15 @@ interface Invocation {
   logs: string[];
   /** Outgoing connections the function tried to open. */
   connections: number;
+  /** The URLs the function fetched through `fetch`, which the key host stand-in answers. */
+  fetched: string[];
 }
+
+/**
+ * The user pool's JWKS endpoint as the function sees it through `fetch`: the keys it publishes, or
+ * `'silent'` for a host that accepts the request and never answers; absent, every fetch throws.
+ */
+type KeyHost = { jwks: Jwks } | 'silent';
 
 /** Fails on any result CloudFront would refuse with a 502 (see header-rules.ts). */
 function assertHeaderRules(eventType: HandledEventType, events: unknown[], invocations: Invocation[]): void {
@@ -83,29 +92,39 @@ function assertHeaderRules(eventType: HandledEventType, events: unknown[], invoc
  * connection throws, so a function that tried to fetch anything would fail here; every result must
  * keep CloudFront's header rules for the function's event type.
  */
-function invokePackaged(functionDir: string, events: unknown[]): Invocation[] {
+function invokePackaged(functionDir: string, events: unknown[], keyHost?: KeyHost): Invocation[] {
   const runner = path.join(root, 'invoke.js');
   writeFileSync(
     runner,
     `const net = require('node:net');
 let connections = 0;
 net.Socket.prototype.connect = function () { connections += 1; throw new Error('network call from an edge function'); };
+const { events, keyHost } = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+let fetched = [];
+globalThis.fetch = async (url, init = {}) => {
+  fetched.push(String(url));
+  if (!keyHost) throw new Error('network call from an edge function');
+  if (keyHost === 'silent') {
+    return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal.reason)));
+  }
+  return new Response(JSON.stringify(keyHost.jwks), { status: 200, headers: { 'content-type': 'application/json' } });
+};
 const { handler } = require(process.argv[2]);
-const events = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 (async () => {
   const out = [];
   for (const event of events) {
     const logs = [];
     console.log = (line) => logs.push(String(line));
     connections = 0;
-    try { out.push({ result: await handler(event), logs, connections }); }
-    catch (error) { out.push({ error: error.message, logs, connections }); }
+    fetched = [];
+    try { out.push({ result: await handler(event), logs, connections, fetched }); }
+    catch (error) { out.push({ error: error.message, logs, connections, fetched }); }
   }
   process.stdout.write(JSON.stringify(out));
 })();`,
   );
   const run = spawnSync(process.execPath, [runner, path.join(functionDir, 'index.js')], {
-    input: JSON.stringify(events),
+    input: JSON.stringify({ events, keyHost }),
     encoding: 'utf8',
     cwd: root,
     env: { PATH: process.env.PATH },
@@ -223,12 +242,11 @@ describe('the viewer-request function', () => {
     assert.equal((results[0].result as CloudFrontRequest).querystring, 'tab=2');
   });
 
-  test('refuses forged tokens and tokens of an unknown key without any network call; joins split cookies', () => {
+  test('refuses forged tokens without any network call; joins split cookies', () => {
     const forged = readerCookie().replace(/\.idToken=([^.]+)\.([^.]+)\.[^;]+/, '.idToken=$1.$2.AAAA');
     const [first, ...rest] = readerCookie().split('; ');
-    const [forgedPage, unknownKey, split] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+    const [forgedPage, split] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
       viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: forged }])),
-      viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }])),
       viewerRequestEvent(
         (request) =>
           (request.headers.cookie = [
@@ -238,12 +256,53 @@ describe('the viewer-request function', () => {
       ),
     ]);
     assert.equal((forgedPage.result as CloudFrontResultResponse).status, '302');
-    assert.equal((unknownKey.result as CloudFrontResultResponse).status, '302');
     assert.deepEqual(
-      [forgedPage, unknownKey, split].map((invocation) => invocation.connections),
-      [0, 0, 0],
+      [forgedPage, split].map((invocation) => [invocation.connections, invocation.fetched.length]),
+      [
+        [0, 0],
+        [0, 0],
+      ],
     );
     assert.equal((split.result as CloudFrontRequest).uri, '/docs/guide.html');
+  });
+
+  test('survives a key rotation: one download of the pool’s keys, which the log reports', () => {
+    const rotatedPage = () => viewerRequestEvent((request) => (request.headers.cookie = rotatedCookie()));
+    const rotatedCookie = () => [{ key: 'Cookie', value: readerCookie(otherKey) }];
+    const results = invokePackaged(
+      path.join(edgeDir, 'viewer-request'),
+      [rotatedPage(), rotatedPage(), viewerRequestEvent((request) => (request.headers.cookie = cookie()))],
+      { jwks: otherKey.jwks },
+    );
+    assert.deepEqual(
+      results.map((invocation) => (invocation.result as CloudFrontRequest).uri),
+      ['/docs/guide.html', '/docs/guide.html', '/docs/guide.html'],
+    );
+    assert.deepEqual(results[0].fetched, [auth.jwksUri]);
+    assert.deepEqual([results[1].fetched, results[2].fetched], [[], []]);
+    const change = results[0].logs.map((line) => JSON.parse(line)).find((line) => line.event === 'jwks-changed');
+    assert.deepEqual(
+      { ...change, time: undefined },
+      {
+        time: undefined,
+        event: 'jwks-changed',
+        shipped: ['pool'],
+        live: ['rotated'],
+      },
+    );
+  });
+
+  test('a key host that does not answer costs one bounded wait, then refusals without waiting', () => {
+    const [first, second] = invokePackaged(
+      path.join(edgeDir, 'viewer-request'),
+      [0, 1].map(() =>
+        viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }])),
+      ),
+      'silent',
+    );
+    assert.equal((first.result as CloudFrontResultResponse).status, '302');
+    assert.equal((second.result as CloudFrontResultResponse).status, '302');
+    assert.deepEqual([first.fetched.length, second.fetched.length], [1, 0]);
   });
 
   test('logs one line per page load, naming the reader, never a token or a cookie', () => {

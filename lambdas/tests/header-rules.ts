@@ -56,7 +56,7 @@ export function headerRuleViolations(
     if (name !== name.toLowerCase()) problems.push(`header key ${name} is not lower case`);
     if (disallowed(name)) problems.push(`disallowed header ${name}`);
     for (const entry of entries) {
-      if (entry.key.toLowerCase() !== name) problems.push(`header ${name} carries the key ${entry.key}`);
+      if (entry.key?.toLowerCase() !== name) problems.push(`header ${name} carries the key ${entry.key}`);
     }
   }
   for (const name of READ_ONLY_HEADERS[eventType]) {
