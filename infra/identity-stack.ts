@@ -22,12 +22,14 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * Token lifetimes. A signed-out or offboarded reader's access and id tokens still pass offline
- * verification until they expire (Cognito, "Revoking tokens"), so they live 15 minutes: that is the
- * longest a stolen or revoked session reads on. The refresh token covers a working day.
+ * verification until they expire (Cognito, "Revoking tokens"), so they live 5 minutes, the shortest
+ * Cognito allows (UserPoolClient AccessTokenValidity and IdTokenValidity: "between 5 minutes and
+ * 1 day"): that is the longest a copied or revoked session reads on. The browser renews them
+ * silently before they expire (src/auth/session.tsx). The refresh token covers a working day.
  */
 export const TOKEN_LIFETIMES = {
-  accessToken: Duration.minutes(15),
-  idToken: Duration.minutes(15),
+  accessToken: Duration.minutes(5),
+  idToken: Duration.minutes(5),
   refreshToken: Duration.hours(12),
 };
 
@@ -70,6 +72,14 @@ export class IdentityStack extends Stack {
       autoVerify: { email: true },
       userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      // Readers keep write access to `email`: Google's attribute mapping writes it at every sign-in,
+      // and an app client must be able to write every mapped attribute (UserPoolClient
+      // WriteAttributes: "this array must include all attributes that you have mapped to IdP
+      // attributes"). So a change made with a reader's own access token waits for the new address
+      // to be verified and the original stays in force, and findable, until then (UserPool
+      // UserAttributeUpdateSettings, AttributesRequireVerificationBeforeUpdate). Offboarding
+      // (offboard.ts) also finds accounts by sub and user name, which no reader can change.
+      keepOriginal: { email: true },
       passwordPolicy: {
         minLength: passwordFormat.minLength,
         requireLowercase: passwordFormat.requireLowercase,

@@ -204,7 +204,8 @@ class MemoryCloud implements HandbookCloud {
           cf: {
             config: { ...event.Records[0].cf.config, eventType: 'origin-response' },
             request: decided as CloudFrontRequest,
-            response: { status: found ? '200' : '403', statusDescription: found ? 'OK' : 'Forbidden', headers: {} },
+            // The distribution may list the bucket: a missing key is S3's 404.
+            response: { status: found ? '200' : '404', statusDescription: found ? 'OK' : 'Not Found', headers: {} },
           },
         },
       ],

@@ -51,6 +51,8 @@ describe('the identity stack', () => {
       },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
       LambdaConfig: { PreSignUp: Match.anyValue() },
+      // A reader's own change of email waits for verification; the original stays until then.
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
     identity.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
   });
@@ -93,8 +95,8 @@ describe('the identity stack', () => {
       SupportedIdentityProviders: ['COGNITO', 'Google'],
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
-      AccessTokenValidity: 15,
-      IdTokenValidity: 15,
+      AccessTokenValidity: 5,
+      IdTokenValidity: 5,
       RefreshTokenValidity: 720,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
