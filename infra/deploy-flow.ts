@@ -77,8 +77,17 @@ async function readLive(bucket: BucketStore): Promise<LiveRecord | null> {
   return text ? (JSON.parse(text) as LiveRecord) : null;
 }
 
-/** One pass: identity, build, edge package, files and functions in the safe order. */
-async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: string, edgeDir: string) {
+/**
+ * One pass: identity, build, edge package, files and functions in the safe order. Without
+ * `publish` only the stacks are deployed: the bucket stays as it was and readers see nothing new.
+ */
+async function deployOnce(
+  cloud: HandbookCloud,
+  config: DeployConfig,
+  siteUrl: string,
+  edgeDir: string,
+  { publish }: { publish: boolean },
+) {
   const identity = await cloud.deployIdentity(siteUrl);
   cloud.log(`Identity: pool ${identity.userPoolId}, client ${identity.userPoolClientId}`);
   const buildDir = await cloud.build(buildEnvironment(config, identity, siteUrl));
@@ -91,6 +100,8 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   const live = bucketBefore ? await readLive(bucketBefore) : null;
   const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
   await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: live?.manifest });
+
+  if (!publish) return cloud.deploySite(siteUrl, edgeDir);
 
   const upload = async (bucket: BucketStore, keys: string[]) => {
     for (const key of keys) await bucket.upload(key, path.join(buildDir, key));
@@ -115,16 +126,49 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   return site;
 }
 
-/** Deploys everything; returns the handbook's URL. */
-export async function deployHandbook(cloud: HandbookCloud, config: DeployConfig, edgeDir: string): Promise<string> {
-  let siteUrl = siteUrlOf(config, (await cloud.siteOutputs())?.siteUrl);
-  let site = await deployOnce(cloud, config, siteUrl, edgeDir);
-  if (siteUrl === PLACEHOLDER_SITE_URL) {
-    // The first deploy without a custom domain: only now is the distribution's name known, and the
-    // app client's callback and the build's redirect URLs must name it. A second pass sets them.
-    siteUrl = site.siteUrl;
-    cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
-    site = await deployOnce(cloud, config, siteUrl, edgeDir);
+/**
+ * Without a custom domain readers use the distribution's `*.cloudfront.net` name, whose certificate
+ * CloudFront serves with TLSv1 as the minimum protocol whatever the distribution asks for
+ * (CloudFront, "Supported protocols and ciphers between viewers and CloudFront": the default
+ * certificate's security policy is TLSv1). A deploy like that must be asked for by name.
+ */
+export const ACCEPT_TLS_1_0_FLAG = '--accept-tls-1.0-on-cloudfront-domain';
+
+export class TlsFloorError extends Error {
+  constructor() {
+    super(
+      [
+        'deploy.config.json names no siteDomain: readers would reach the handbook on *.cloudfront.net,',
+        'where CloudFront still accepts TLS 1.0. Give siteDomain and certificateArn, or, for a throwaway',
+        `environment, run \`npm run deploy -- ${ACCEPT_TLS_1_0_FLAG}\`.`,
+      ].join('\n'),
+    );
+    this.name = 'TlsFloorError';
   }
-  return site.siteUrl;
+}
+
+export interface DeployOptions {
+  /** The operator accepts TLS 1.0 on the distribution's own domain (no `siteDomain`). */
+  acceptTls10?: boolean;
+}
+
+/** Deploys everything; returns the handbook's URL. */
+export async function deployHandbook(
+  cloud: HandbookCloud,
+  config: DeployConfig,
+  edgeDir: string,
+  options: DeployOptions = {},
+): Promise<string> {
+  if (!config.siteDomain && !options.acceptTls10) throw new TlsFloorError();
+  let siteUrl = siteUrlOf(config, (await cloud.siteOutputs())?.siteUrl);
+  if (siteUrl === PLACEHOLDER_SITE_URL) {
+    // The first deploy without a custom domain: the distribution's name is known only once it
+    // exists, and the app client's callback and the build's redirect URLs must name it. A first
+    // pass creates the stacks, with no hosted sign-in on the client (identity-stack.ts) and nothing
+    // in the bucket, so sign-in never points at the placeholder; the second pass publishes.
+    const created = await deployOnce(cloud, config, siteUrl, edgeDir, { publish: false });
+    siteUrl = created.siteUrl;
+    cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
+  }
+  return (await deployOnce(cloud, config, siteUrl, edgeDir, { publish: true })).siteUrl;
 }

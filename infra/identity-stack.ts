@@ -114,23 +114,31 @@ export class IdentityStack extends Stack {
     });
 
     const signIn = `${props.siteUrl}${SIGN_IN_PATH}`;
+    // Hosted sign-in (Google) returns only to the handbook over https. Before the first deploy
+    // without a custom domain the site's address is not known yet (deploy-flow.ts): the client
+    // then has no hosted sign-in at all rather than a callback to a placeholder.
+    const hostedSignIn = props.siteUrl.startsWith('https://');
     this.client = this.userPool.addClient('Web', {
       userPoolClientName: `handbook-web-${config.environment}`,
       generateSecret: false,
       // SRP for the password form; refresh tokens are always allowed.
       authFlows: { userSrp: true },
-      oAuth: {
-        flows: { authorizationCodeGrant: true },
-        scopes: [
-          cognito.OAuthScope.PHONE,
-          cognito.OAuthScope.EMAIL,
-          cognito.OAuthScope.OPENID,
-          cognito.OAuthScope.PROFILE,
-          cognito.OAuthScope.COGNITO_ADMIN,
-        ],
-        callbackUrls: [signIn],
-        logoutUrls: [signIn],
-      },
+      ...(hostedSignIn
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [
+                cognito.OAuthScope.PHONE,
+                cognito.OAuthScope.EMAIL,
+                cognito.OAuthScope.OPENID,
+                cognito.OAuthScope.PROFILE,
+                cognito.OAuthScope.COGNITO_ADMIN,
+              ],
+              callbackUrls: [signIn],
+              logoutUrls: [signIn],
+            },
+          }
+        : { disableOAuth: true }),
       supportedIdentityProviders: [
         cognito.UserPoolClientIdentityProvider.COGNITO,
         cognito.UserPoolClientIdentityProvider.GOOGLE,

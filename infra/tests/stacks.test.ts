@@ -15,6 +15,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { contentSecurityPolicy } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
+import { addHandbookStacks, PLACEHOLDER_SITE_URL } from '../handbook-app';
 import { synthExample } from '../synth';
 
 let root: string;
@@ -101,6 +102,18 @@ describe('the identity stack', () => {
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
     identity.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+  });
+
+  test('before the site’s address is known, the client has no hosted sign-in, never a localhost callback', () => {
+    const app = new App({ outdir: path.join(root, 'first-pass') });
+    const { identity: firstPass } = addHandbookStacks(app, {
+      config: { ...synthesized.config, siteDomain: undefined, certificateArn: undefined },
+      siteUrl: PLACEHOLDER_SITE_URL,
+    });
+    const client = Object.values(Template.fromStack(firstPass).findResources('AWS::Cognito::UserPoolClient'))[0];
+    assert.equal(client.Properties.CallbackURLs, undefined);
+    assert.equal(client.Properties.LogoutURLs, undefined);
+    assert.doesNotMatch(JSON.stringify(client), /localhost/);
   });
 
   test('the readers group the gate requires, and the hosted sign-in domain', () => {
