@@ -45,6 +45,10 @@ export interface Site {
 
 export const NOT_FOUND_PAGE = '404.html';
 
+/** The refusal of a file to a signed-in user outside the reader group. */
+export const NOT_A_READER =
+  'You are signed in, but not as a reader of the handbook: an administrator must add you to its reader group.';
+
 /** A site whose every file is known: the Node gate server's, listed from disk when it starts. */
 export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Iterable<string>): Site {
   const known = new Set(files);
@@ -200,6 +204,13 @@ export async function decide(
   if (!session || session.expiresAt - now <= needed) {
     if (page) return signInRedirect();
     return { action: 'refuse', status: 401, reason: 'Sign in to read the handbook.' };
+  }
+  // Signed in but outside the reader group: a page load goes to the sign-in route, whose page
+  // reads the group from the tokens and says who is signed in and that an administrator must
+  // grant access (src/components/NotAReader); any other file is refused as forbidden.
+  if (!session.reader) {
+    if (page) return signInRedirect();
+    return { action: 'refuse', status: 403, reason: NOT_A_READER };
   }
   if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };
   return { action: 'serve', file: servedFile, status: file ? 200 : 404, access: 'protected' };

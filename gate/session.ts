@@ -177,13 +177,18 @@ function emailTrusted(id: JwtPayload): boolean {
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
-  /** The reader's `sub`. */
+  /** The user's `sub`. */
   userId: string;
   email?: string;
+  /**
+   * Whether both tokens carry the reader group. A verified user outside it (every new Google
+   * sign-in, until an administrator acts) reads nothing, but is told who they are signed in as.
+   */
+  reader: boolean;
 }
 
 export interface SessionChecker {
-  /** The verified session the cookies carry, or null. */
+  /** The verified session the cookies carry, reader or not, or null. */
   readSession(cookieHeader: string | undefined): Promise<Session | null>;
   /** Downloads the pool's keys now (at start-up), so the first reader does not wait; false if that failed. */
   loadKeys(): Promise<boolean>;
@@ -223,12 +228,12 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
         // aws-jwt-verify requires exp: a token without one is refused before this line.
         if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
         if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
-        if (!inReaderGroup(access, auth.readerGroup) || !inReaderGroup(id, auth.readerGroup)) return null;
         if (!emailTrusted(id)) return null;
         return {
           expiresAt: Math.min(access.exp, id.exp),
           userId: access.sub,
           ...(typeof id.email === 'string' ? { email: id.email } : {}),
+          reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
         };
       } catch {
         return null;

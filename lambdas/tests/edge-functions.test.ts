@@ -360,6 +360,14 @@ describe('the viewer-request function', () => {
       ),
       viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: outsider }])),
     ]);
+    const [outsiderFile] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      viewerRequestEvent((request) =>
+        Object.assign(request, {
+          uri: '/search-index.json',
+          headers: { cookie: [{ key: 'Cookie', value: outsider }] },
+        }),
+      ),
+    ]);
     const cleared = signOut.result as CloudFrontResultResponse;
     assert.equal(cleared.status, '303');
     assert.equal(cleared.headers!['clear-site-data'][0].value, '"cache"');
@@ -369,7 +377,14 @@ describe('the viewer-request function', () => {
       (crossSite.result as CloudFrontResultResponse).headers!['cross-origin-resource-policy'][0].value,
       'same-origin',
     );
-    assert.equal((notReader.result as CloudFrontResultResponse).status, '302');
+    // Signed in, outside the group: the page goes to the sign-in page, which says so; files are forbidden.
+    const toSignIn = notReader.result as CloudFrontResultResponse;
+    assert.equal(toSignIn.status, '302');
+    assert.equal(toSignIn.headers!.location[0].value, '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2');
+    assert.equal(JSON.parse(notReader.logs[0]).userId, 'reader-sub', 'the log names who was turned away');
+    const forbidden = outsiderFile.result as CloudFrontResultResponse;
+    assert.equal(forbidden.status, '403');
+    assert.match(forbidden.body ?? '', /administrator must add you to its reader group/);
   });
 
   test('fails loudly when associated with another event type', () => {
