@@ -129,7 +129,8 @@ class MemoryCloud implements HandbookCloud {
     const edge: Edge = {
       viewer: createViewerRequestHandler(manifest, {
         sessions: {
-          readSession: async (cookie) => (cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader', reader: true } : null),
+          readSession: async (cookie) =>
+            cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader', reader: true } : null,
           loadKeys: async () => true,
         },
         log: () => {},
