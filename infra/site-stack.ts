@@ -187,7 +187,7 @@ export class SiteStack extends Stack {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'Without siteDomain the distribution uses the default *.cloudfront.net certificate, whose TLS floor CloudFront sets.',
+          'Without siteDomain the distribution uses the *.cloudfront.net certificate, which keeps TLSv1; npm run deploy refuses that unless the operator passes --accept-tls-1.0-on-cloudfront-domain.',
       });
     }
     // Outside us-east-1 the functions live in a stack of their own there (Lambda@Edge functions must

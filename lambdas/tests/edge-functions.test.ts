@@ -152,6 +152,54 @@ before(async () => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
+describe('CloudFront’s header rules', () => {
+  // invokePackaged checks every result of every test; this one sends each kind of answer, for each
+  // event type the functions handle, with the read-only headers present in the event.
+  const readOnlyPresent = {
+    via: [{ key: 'Via', value: '1.1 proxy.example.net' }],
+    'transfer-encoding': [{ key: 'Transfer-Encoding', value: 'chunked' }],
+  };
+
+  test('viewer-request: no result adds, changes or drops a read-only header, or carries a disallowed one', () => {
+    const withHeaders = (change: Partial<CloudFrontRequest>, cookie?: string) =>
+      viewerRequestEvent((request) => {
+        Object.assign(request, change);
+        Object.assign(request.headers, readOnlyPresent, {
+          'content-length': [{ key: 'Content-Length', value: '0' }],
+        });
+        if (cookie) request.headers.cookie = [{ key: 'Cookie', value: cookie }];
+      });
+    const results = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      withHeaders({}),
+      withHeaders({}, readerCookie()),
+      withHeaders({ uri: '/search-index.json' }),
+      withHeaders({ uri: '/search-index.json' }, readerCookie(poolKey, [])),
+      withHeaders({ uri: '/sign-out' }),
+      withHeaders({ uri: '/docs/guide.html' }),
+      withHeaders({ uri: '/%2e%2e/x' }),
+      withHeaders({ method: 'POST' }),
+    ]);
+    assert.equal(results.filter((invocation) => !invocation.error).length, 8);
+  });
+
+  test('origin-response: every status keeps the origin’s read-only headers', () => {
+    const statuses = ['200', '304', '403', '404', '500'];
+    const results = invokePackaged(
+      path.join(edgeDir, 'origin-response'),
+      statuses.flatMap((status) =>
+        ['/docs/guide.html', '/assets/js/main.0123abcd.js'].map((uri) =>
+          originResponseEvent((cf) => {
+            cf.request.uri = uri;
+            Object.assign(cf.response, { status });
+            Object.assign(cf.response.headers, readOnlyPresent);
+          }),
+        ),
+      ),
+    );
+    assert.equal(results.filter((invocation) => !invocation.error).length, statuses.length * 2);
+  });
+});
+
 describe('packaging the edge functions', () => {
   test('refuses a local-mode build', async () => {
     const local = writeFixtureBuild(fixtureManifest());
