@@ -138,7 +138,7 @@ export class TlsFloorError extends Error {
   constructor() {
     super(
       [
-        'deploy.config.json names no siteDomain: readers would reach the handbook on *.cloudfront.net,',
+        'The deploy configuration names no siteDomain: readers would reach the handbook on *.cloudfront.net,',
         'where CloudFront still accepts TLS 1.0. Give siteDomain and certificateArn, or, for a throwaway',
         `environment, run \`npm run deploy -- ${ACCEPT_TLS_1_0_FLAG}\`.`,
       ].join('\n'),
