@@ -5,15 +5,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { layoutFileFor, pathSegments } from '../gate/decide';
+import { layoutFileFor, pagesWithDottedRoutes, pathSegments } from '../gate/decide';
+import { listBuildFiles } from '../gate/manifest';
 import { buildDir, sitemapPaths } from './build-output';
 
 test('every page of the build is at the key the edge rewrites its path to', () => {
   const paths = [...sitemapPaths(), '/sign-in', '/search'];
   expect(paths.length).toBeGreaterThan(80);
+  const dottedPages = new Set(pagesWithDottedRoutes(listBuildFiles(buildDir)));
   const missing = paths.filter((route) => {
     const segments = pathSegments(route);
-    return !segments || !existsSync(path.join(buildDir, layoutFileFor(segments)));
+    return !segments || !existsSync(path.join(buildDir, layoutFileFor(segments, dottedPages)));
   });
   expect(missing).toEqual([]);
 });

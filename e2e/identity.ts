@@ -20,9 +20,12 @@ export const identitySigningKeyFile = 'playwright/.auth/identity-signing-key.jso
 /** A browser state with no session, for tests that start at the gate. */
 export const signedOut = { cookies: [], origins: [] };
 
-/** A new reader of its own, so tests that sign out or revoke never touch another test's session. */
+/**
+ * A new reader of its own, so tests that sign out or revoke never touch another test's session;
+ * with `reader: false`, an account an administrator has not yet put in the reader group.
+ */
 export async function createReader(
-  options: { emailVerified?: boolean; temporaryOnly?: boolean } = {},
+  options: { emailVerified?: boolean; temporaryOnly?: boolean; reader?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const email = `reader-${randomUUID()}@handbook.local`;
   const password = `Reader-${randomUUID().slice(0, 8)}!1`;
@@ -30,6 +33,7 @@ export async function createReader(
     temporaryPassword: password,
     emailVerified: options.emailVerified,
     permanentPassword: options.temporaryOnly ? undefined : password,
+    reader: options.reader,
   });
   return { email, password };
 }

@@ -45,6 +45,10 @@ export interface Site {
 
 export const NOT_FOUND_PAGE = '404.html';
 
+/** The refusal of a file to a signed-in user outside the reader group. */
+export const NOT_A_READER =
+  'You are signed in, but not as a reader of the handbook: an administrator must add you to its reader group.';
+
 /** A site whose every file is known: the Node gate server's, listed from disk when it starts. */
 export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Iterable<string>): Site {
   const known = new Set(files);
@@ -57,22 +61,36 @@ export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Itera
 
 /**
  * A site known by its layout alone: the edge gate's. A page path names `<path>.html` (the root,
- * `index.html`); a last segment with an extension names that file. Existence is the bucket's to
- * say, so no file list is baked into the function and a deploy never strands a new file.
+ * `index.html`); a last segment with an extension names that file, unless the build has a page of
+ * that name (`dottedPages`, packaged with the function). Existence is the bucket's to say, so no
+ * full file list is baked into the function and a deploy never strands a new file.
  */
-export function siteByLayout(manifest: Pick<GateManifest, 'publicFiles'>): Site {
+export function siteByLayout(manifest: Pick<GateManifest, 'publicFiles'> & { dottedPages?: string[] }): Site {
+  const dottedPages = new Set(manifest.dottedPages);
   return {
     publicFiles: new Set(manifest.publicFiles),
-    fileFor: layoutFileFor,
+    fileFor: (segments) => layoutFileFor(segments, dottedPages),
     hasNotFoundPage: false,
   };
 }
 
+/** A last segment that looks like a file name: `main.0123abcd.js`, but also `python-3.12`. */
+const LOOKS_LIKE_A_FILE = /\.[A-Za-z0-9]+$/;
+
+/**
+ * The pages whose route looks like a file name by its last segment (`docs/python-3.12.html`):
+ * the only pages the layout rule alone would miss.
+ */
+export function pagesWithDottedRoutes(files: Iterable<string>): string[] {
+  return [...files].filter((file) => file.endsWith('.html') && LOOKS_LIKE_A_FILE.test(file.slice(0, -'.html'.length)));
+}
+
 /** Docusaurus's layout with `trailingSlash: false`: every route is `<route>.html`. */
-export function layoutFileFor(segments: string[]): string {
+export function layoutFileFor(segments: string[], dottedPages: ReadonlySet<string> = new Set()): string {
   if (segments.length === 0) return 'index.html';
   const joined = segments.join('/');
-  return /\.[A-Za-z0-9]+$/.test(segments[segments.length - 1]) ? joined : `${joined}.html`;
+  if (!LOOKS_LIKE_A_FILE.test(joined) || dottedPages.has(`${joined}.html`)) return `${joined}.html`;
+  return joined;
 }
 
 /**
@@ -186,6 +204,13 @@ export async function decide(
   if (!session || session.expiresAt - now <= needed) {
     if (page) return signInRedirect();
     return { action: 'refuse', status: 401, reason: 'Sign in to read the handbook.' };
+  }
+  // Signed in but outside the reader group: a page load goes to the sign-in route, whose page
+  // reads the group from the tokens and says who is signed in and that an administrator must
+  // grant access (src/components/NotAReader); any other file is refused as forbidden.
+  if (!session.reader) {
+    if (page) return signInRedirect();
+    return { action: 'refuse', status: 403, reason: NOT_A_READER };
   }
   if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };
   return { action: 'serve', file: servedFile, status: file ? 200 : 404, access: 'protected' };

@@ -81,12 +81,45 @@ class BoundedFetcher implements Fetcher {
   }
 }
 
-/** With a preloaded JWKS nothing is ever downloaded: an unknown key id is simply refused. */
-const noDownloads: Fetcher = {
-  fetch: async (uri) => {
-    throw new Error(`Keys are preloaded; ${uri} is not fetched`);
-  },
-};
+/** The key ids a JWKS holds. */
+function kidsOf(jwks: Jwks): string[] {
+  return jwks.keys.map((key) => String(key.kid)).sort();
+}
+
+/** What the pool publishes now, against the keys packaged with the function at deploy time. */
+export interface KeysChanged {
+  shipped: string[];
+  live: string[];
+}
+
+/**
+ * Downloads the pool's JWKS (through the bounded fetcher) but keeps the shipped keys too: Cognito
+ * "might rotate signing keys", and the advice is to cache keys by `kid` and fetch again on an
+ * unknown one (Cognito, "Verifying JSON web tokens"); tokens signed by a key the pool has just
+ * retired still verify until they expire. Reports once when the live keys differ from the shipped.
+ */
+class ShippedKeysFetcher implements Fetcher {
+  private reported = false;
+
+  constructor(
+    private readonly inner: Fetcher,
+    private readonly shipped: Jwks,
+    private readonly onKeysChanged: (change: KeysChanged) => void,
+  ) {}
+
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    const live = JSON.parse(new TextDecoder().decode(await this.inner.fetch(uri))) as Jwks;
+    if (!Array.isArray(live?.keys)) throw new Error(`${uri} holds no JWKS`);
+    const change = { shipped: kidsOf(this.shipped), live: kidsOf(live) };
+    if (!this.reported && change.shipped.join() !== change.live.join()) {
+      this.reported = true;
+      this.onKeysChanged(change);
+    }
+    const liveKids = new Set(change.live);
+    const merged = { keys: [...live.keys, ...this.shipped.keys.filter((key) => !liveKids.has(String(key.kid)))] };
+    return new TextEncoder().encode(JSON.stringify(merged)).buffer as ArrayBuffer;
+  }
+}
 
 function requireClaim(payload: JwtPayload, claim: string, expected: string): void {
   if (payload[claim] !== expected) throw new Error(`${claim} is not ${expected}`);
@@ -144,13 +177,18 @@ function emailTrusted(id: JwtPayload): boolean {
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
-  /** The reader's `sub`. */
+  /** The user's `sub`. */
   userId: string;
   email?: string;
+  /**
+   * Whether both tokens carry the reader group. A verified user outside it (every new Google
+   * sign-in, until an administrator acts) reads nothing, but is told who they are signed in as.
+   */
+  reader: boolean;
 }
 
 export interface SessionChecker {
-  /** The verified session the cookies carry, or null. */
+  /** The verified session the cookies carry, reader or not, or null. */
   readSession(cookieHeader: string | undefined): Promise<Session | null>;
   /** Downloads the pool's keys now (at start-up), so the first reader does not wait; false if that failed. */
   loadKeys(): Promise<boolean>;
@@ -160,14 +198,20 @@ export interface SessionCheckerOptions {
   /** Replaces the JWKS download, for tests that stand in for a real pool. */
   fetcher?: Fetcher;
   /**
-   * The pool's JWKS, trusted as given: nothing is ever downloaded, and a token naming another key
-   * id is refused. The edge ships the JWKS fetched at deploy time.
+   * The pool's JWKS as fetched at deploy time (the edge ships it): trusted from the first request
+   * without a download. A token naming another key id costs one download, bounded by
+   * `JWKS_DEADLINE_MS`, after which the live keys are trusted beside the shipped ones.
    */
   jwks?: Jwks;
+  /** Told once when the live keys differ from the shipped `jwks`: the next deploy ships them. */
+  onKeysChanged?: (change: KeysChanged) => void;
 }
 
 export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): SessionChecker {
-  const fetcher = options.jwks ? noDownloads : new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const bounded = new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const fetcher = options.jwks
+    ? new ShippedKeysFetcher(bounded, options.jwks, options.onKeysChanged ?? (() => {}))
+    : bounded;
   const jwksCache = new SimpleJwksCache({ fetcher });
   if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
   const verifiers = verifiersFor(auth, jwksCache);
@@ -184,12 +228,12 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
         // aws-jwt-verify requires exp: a token without one is refused before this line.
         if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
         if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
-        if (!inReaderGroup(access, auth.readerGroup) || !inReaderGroup(id, auth.readerGroup)) return null;
         if (!emailTrusted(id)) return null;
         return {
           expiresAt: Math.min(access.exp, id.exp),
           userId: access.sub,
           ...(typeof id.email === 'string' ? { email: id.email } : {}),
+          reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
         };
       } catch {
         return null;

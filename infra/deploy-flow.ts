@@ -211,8 +211,17 @@ async function publish(bucket: BucketStore, keys: string[], buildDir: string, li
   }
 }
 
-/** One pass: identity, build, edge package, files and functions in the safe order. */
-async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: string, edgeDir: string) {
+/**
+ * One pass: identity, build, edge package, files and functions in the safe order. Without
+ * `withFiles` only the stacks are deployed: the bucket stays as it was and readers see nothing new.
+ */
+async function deployOnce(
+  cloud: HandbookCloud,
+  config: DeployConfig,
+  siteUrl: string,
+  edgeDir: string,
+  { withFiles }: { withFiles: boolean },
+): Promise<{ site: SiteOutputs; record: LiveRecord | null }> {
   const identity = await step('deploying the identity stack', UNCHANGED, () => cloud.deployIdentity(siteUrl));
   cloud.log(`Identity: pool ${identity.userPoolId}, client ${identity.userPoolClientId}`);
   const buildDir = await step('building the site', UNCHANGED, () =>
@@ -232,6 +241,11 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   const accepted = live?.id === id ? (live.previous ?? null) : live;
   const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
   await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
+
+  if (!withFiles) {
+    const site = await step('deploying the stacks', UNCHANGED, () => cloud.deploySite(siteUrl, edgeDir));
+    return { site, record: null };
+  }
 
   const upload = async (bucket: BucketStore, keys: string[]) => {
     for (const key of keys) await bucket.upload(key, path.join(buildDir, key));
@@ -274,20 +288,54 @@ async function deployOnce(cloud: HandbookCloud, config: DeployConfig, siteUrl: s
   return { site, record };
 }
 
+/**
+ * Without a custom domain readers use the distribution's `*.cloudfront.net` name, whose certificate
+ * CloudFront serves with TLSv1 as the minimum protocol whatever the distribution asks for
+ * (CloudFront, "Supported protocols and ciphers between viewers and CloudFront": the default
+ * certificate's security policy is TLSv1). A deploy like that must be asked for by name.
+ */
+export const ACCEPT_TLS_1_0_FLAG = '--accept-tls-1.0-on-cloudfront-domain';
+
+export class TlsFloorError extends Error {
+  constructor() {
+    super(
+      [
+        'The deploy configuration names no siteDomain: readers would reach the handbook on *.cloudfront.net,',
+        'where CloudFront still accepts TLS 1.0. Give siteDomain and certificateArn, or, for a throwaway',
+        `environment, run \`npm run deploy -- ${ACCEPT_TLS_1_0_FLAG}\`.`,
+      ].join('\n'),
+    );
+    this.name = 'TlsFloorError';
+  }
+}
+
+export interface DeployOptions {
+  /** The operator accepts TLS 1.0 on the distribution's own domain (no `siteDomain`). */
+  acceptTls10?: boolean;
+}
+
 /** Deploys everything; returns the handbook's URL. */
-export async function deployHandbook(cloud: HandbookCloud, config: DeployConfig, edgeDir: string): Promise<string> {
+export async function deployHandbook(
+  cloud: HandbookCloud,
+  config: DeployConfig,
+  edgeDir: string,
+  options: DeployOptions = {},
+): Promise<string> {
+  if (!config.siteDomain && !options.acceptTls10) throw new TlsFloorError();
   const existing = await cloud.siteOutputs();
   const deploy = async () => {
     let siteUrl = siteUrlOf(config, existing?.siteUrl);
-    let { site, record } = await deployOnce(cloud, config, siteUrl, edgeDir);
     if (siteUrl === PLACEHOLDER_SITE_URL) {
-      // The first deploy without a custom domain: only now is the distribution's name known, and the
-      // app client's callback and the build's redirect URLs must name it. A second pass sets them.
-      siteUrl = site.siteUrl;
+      // The first deploy without a custom domain: the distribution's name is known only once it
+      // exists, and the app client's callback and the build's redirect URLs must name it. A first
+      // pass creates the stacks, with no hosted sign-in on the client (identity-stack.ts) and nothing
+      // in the bucket, so sign-in never points at the placeholder; the second pass publishes.
+      const created = await deployOnce(cloud, config, siteUrl, edgeDir, { withFiles: false });
+      siteUrl = created.site.siteUrl;
       cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
-      ({ site, record } = await deployOnce(cloud, config, siteUrl, edgeDir));
     }
-    await afterCare(cloud, site, record, edgeDir);
+    const { site, record } = await deployOnce(cloud, config, siteUrl, edgeDir, { withFiles: true });
+    if (record) await afterCare(cloud, site, record, edgeDir);
     return site.siteUrl;
   };
   // Before the first deploy there is no bucket to hold a lock; CloudFormation refuses a second

@@ -5,13 +5,17 @@
  * handbook's URL.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { createAwsCloud } from './aws-cloud';
 import { readDeployConfig } from './config';
-import { deployHandbook } from './deploy-flow';
+import { ACCEPT_TLS_1_0_FLAG, deployHandbook } from './deploy-flow';
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { [ACCEPT_TLS_1_0_FLAG.slice(2)]: { type: 'boolean' } } });
   const config = readDeployConfig();
-  const url = await deployHandbook(createAwsCloud(config), config, path.resolve('dist/edge'));
+  const url = await deployHandbook(createAwsCloud(config), config, path.resolve('dist/edge'), {
+    acceptTls10: values[ACCEPT_TLS_1_0_FLAG.slice(2)] === true,
+  });
   console.log(`The handbook is at ${url}`);
 }
 

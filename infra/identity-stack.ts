@@ -23,12 +23,14 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * Token lifetimes. A signed-out or offboarded reader's access and id tokens still pass offline
- * verification until they expire (Cognito, "Revoking tokens"), so they live 15 minutes: that is the
- * longest a stolen or revoked session reads on. The refresh token covers a working day.
+ * verification until they expire (Cognito, "Revoking tokens"), so they live 5 minutes, the shortest
+ * Cognito allows (UserPoolClient AccessTokenValidity and IdTokenValidity: "between 5 minutes and
+ * 1 day"): that is the longest a copied or revoked session reads on. The browser renews them
+ * silently before they expire (src/auth/session.tsx). The refresh token covers a working day.
  */
 export const TOKEN_LIFETIMES = {
-  accessToken: Duration.minutes(15),
-  idToken: Duration.minutes(15),
+  accessToken: Duration.minutes(5),
+  idToken: Duration.minutes(5),
   refreshToken: Duration.hours(12),
 };
 
@@ -73,6 +75,14 @@ export class IdentityStack extends Stack {
       autoVerify: { email: true },
       userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      // Readers keep write access to `email`: Google's attribute mapping writes it at every sign-in,
+      // and an app client must be able to write every mapped attribute (UserPoolClient
+      // WriteAttributes: "this array must include all attributes that you have mapped to IdP
+      // attributes"). So a change made with a reader's own access token waits for the new address
+      // to be verified and the original stays in force, and findable, until then (UserPool
+      // UserAttributeUpdateSettings, AttributesRequireVerificationBeforeUpdate). Offboarding
+      // (offboard.ts) also finds accounts by sub and user name, which no reader can change.
+      keepOriginal: { email: true },
       passwordPolicy: {
         minLength: passwordFormat.minLength,
         requireLowercase: passwordFormat.requireLowercase,
@@ -111,23 +121,31 @@ export class IdentityStack extends Stack {
     });
 
     const signIn = `${props.siteUrl}${SIGN_IN_PATH}`;
+    // Hosted sign-in (Google) returns only to the handbook over https. Before the first deploy
+    // without a custom domain the site's address is not known yet (deploy-flow.ts): the client
+    // then has no hosted sign-in at all rather than a callback to a placeholder.
+    const hostedSignIn = props.siteUrl.startsWith('https://');
     this.client = this.userPool.addClient('Web', {
       userPoolClientName: `handbook-web-${config.environment}`,
       generateSecret: false,
       // SRP for the password form; refresh tokens are always allowed.
       authFlows: { userSrp: true },
-      oAuth: {
-        flows: { authorizationCodeGrant: true },
-        scopes: [
-          cognito.OAuthScope.PHONE,
-          cognito.OAuthScope.EMAIL,
-          cognito.OAuthScope.OPENID,
-          cognito.OAuthScope.PROFILE,
-          cognito.OAuthScope.COGNITO_ADMIN,
-        ],
-        callbackUrls: [signIn],
-        logoutUrls: [signIn],
-      },
+      ...(hostedSignIn
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [
+                cognito.OAuthScope.PHONE,
+                cognito.OAuthScope.EMAIL,
+                cognito.OAuthScope.OPENID,
+                cognito.OAuthScope.PROFILE,
+                cognito.OAuthScope.COGNITO_ADMIN,
+              ],
+              callbackUrls: [signIn],
+              logoutUrls: [signIn],
+            },
+          }
+        : { disableOAuth: true }),
       supportedIdentityProviders: [
         cognito.UserPoolClientIdentityProvider.COGNITO,
         cognito.UserPoolClientIdentityProvider.GOOGLE,

@@ -15,6 +15,7 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy, securityHeaders } from '../gate/headers';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import type { DeployConfig } from './config';
+import { edgeCachePolicies, HASHED_ASSET_PATHS } from './edge-caching';
 import { associatedVersion } from './edge-versions';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { LAMBDA_RUNTIME } from './identity-stack';
@@ -126,17 +127,7 @@ export class SiteStack extends Stack {
       'The handbook gate: not-found pages and caching rules',
     );
 
-    const cachePolicy = new cloudfront.CachePolicy(this, 'Files', {
-      comment: 'Caching follows the Cache-Control the origin-response function sets; no cookie reaches the cache key',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(365),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      enableAcceptEncodingBrotli: true,
-      enableAcceptEncodingGzip: true,
-    });
+    const cachePolicies = edgeCachePolicies(this);
 
     const headersPolicy = new cloudfront.ResponseHeadersPolicy(
       this,
@@ -144,37 +135,45 @@ export class SiteStack extends Stack {
       securityHeadersPolicyProps(contentSecurityPolicy(props.edgeManifest)),
     );
 
+    // Every path passes the gate; only how long the edge keeps a file differs (edge-caching.ts).
+    const behavior = {
+      // The distribution may list the bucket, so a missing key is S3's 404, not a 403
+      // (S3 GetObject, "Permissions"), and a real 403 stays visible (origin-response.ts).
+      origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+        originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      compress: true,
+      responseHeadersPolicy: headersPolicy,
+      edgeLambdas: [
+        {
+          eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
+          functionVersion: associatedVersion(
+            this,
+            'viewer-request',
+            viewerRequest.currentVersion,
+            props.pinnedEdgeVersions,
+          ),
+        },
+        {
+          eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE,
+          functionVersion: associatedVersion(
+            this,
+            'origin-response',
+            originResponse.currentVersion,
+            props.pinnedEdgeVersions,
+          ),
+        },
+      ],
+    } satisfies Omit<cloudfront.BehaviorOptions, 'cachePolicy'>;
     this.distribution = new cloudfront.Distribution(this, 'Handbook', {
       comment: `Engineering Handbook (${config.environment})`,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
-        compress: true,
-        cachePolicy,
-        responseHeadersPolicy: headersPolicy,
-        edgeLambdas: [
-          {
-            eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
-            functionVersion: associatedVersion(
-              this,
-              'viewer-request',
-              viewerRequest.currentVersion,
-              props.pinnedEdgeVersions,
-            ),
-          },
-          {
-            eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE,
-            functionVersion: associatedVersion(
-              this,
-              'origin-response',
-              originResponse.currentVersion,
-              props.pinnedEdgeVersions,
-            ),
-          },
-        ],
-      },
+      defaultBehavior: { ...behavior, cachePolicy: cachePolicies.pages },
+      additionalBehaviors: Object.fromEntries(
+        HASHED_ASSET_PATHS.map((pattern) => [pattern, { ...behavior, cachePolicy: cachePolicies.hashedAssets }]),
+      ),
       ...(config.siteDomain && config.certificateArn
         ? {
             domainNames: [config.siteDomain],
@@ -217,7 +216,7 @@ export class SiteStack extends Stack {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'Without siteDomain the distribution uses the default *.cloudfront.net certificate, whose TLS floor CloudFront sets.',
+          'Without siteDomain the distribution uses the *.cloudfront.net certificate, which keeps TLSv1; npm run deploy refuses that unless the operator passes --accept-tls-1.0-on-cloudfront-domain.',
       });
     }
     // Outside us-east-1 the functions live in a stack of their own there (Lambda@Edge functions must

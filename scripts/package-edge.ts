@@ -11,9 +11,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { NOT_FOUND_PAGE } from '../gate/decide';
+import { NOT_FOUND_PAGE, pagesWithDottedRoutes } from '../gate/decide';
 import { assertDeployable } from '../gate/local-mode';
-import { readManifest } from '../gate/manifest';
+import { listBuildFiles, readManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 
@@ -24,7 +24,12 @@ const EDGE_FUNCTIONS = ['viewer-request', 'origin-response'] as const;
 
 const union = (a: string[], b: string[] = []) => [...new Set([...a, ...b])].sort();
 
-function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManifest | null): EdgeManifest {
+function edgeManifestOf(
+  current: GateManifest,
+  files: string[],
+  jwks: Jwks,
+  previous?: GateManifest | null,
+): EdgeManifest {
   assertDeployable(current.auth);
   if (!Array.isArray(jwks?.keys) || jwks.keys.length === 0) throw new Error('The JWKS has no keys.');
   return {
@@ -32,6 +37,7 @@ function edgeManifestOf(current: GateManifest, jwks: Jwks, previous?: GateManife
     publicFiles: union(current.publicFiles, previous?.publicFiles),
     inlineScriptHashes: union(current.inlineScriptHashes, previous?.inlineScriptHashes),
     jwks,
+    dottedPages: pagesWithDottedRoutes(files),
   };
 }
 
@@ -44,7 +50,7 @@ interface PackageEdgeInput {
 
 /** Bundles both functions; returns the manifest they carry. */
 export async function packageEdge({ buildDir, outDir, jwks, previous }: PackageEdgeInput): Promise<EdgeManifest> {
-  const manifest = edgeManifestOf(readManifest(buildDir), jwks, previous);
+  const manifest = edgeManifestOf(readManifest(buildDir), listBuildFiles(buildDir), jwks, previous);
   rmSync(outDir, { recursive: true, force: true });
   for (const name of EDGE_FUNCTIONS) {
     const functionDir = path.join(outDir, name);

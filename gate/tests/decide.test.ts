@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide, siteOf } from '../decide';
+import { decide, NOT_A_READER, siteOf } from '../decide';
 import type { GateRequest } from '../decide';
 import { fixtureFiles, fixtureManifest } from './fixture-build';
 
 const site = siteOf(fixtureManifest(), fixtureFiles);
 const now = 1_800_000_000;
-const reader = { userId: 'reader-sub', email: 'reader@example.com' };
+const reader = { userId: 'reader-sub', email: 'reader@example.com', reader: true };
 const signedIn = async () => ({ expiresAt: now + 3600, ...reader });
 const signedOut = async () => null;
 const endingIn = (seconds: number) => async () => ({ expiresAt: now + seconds, ...reader });
@@ -193,5 +193,21 @@ describe('the gate decision', () => {
     });
     const post = await decideAt(request('/sign-out', { method: 'POST' }), site, signedIn);
     assert.equal(post.action === 'refuse' && post.status, 405);
+  });
+
+  test('sends a signed-in user outside the reader group to the sign-in page, and refuses them files', async () => {
+    const outsider = async () => ({ ...(await signedIn()), reader: false });
+    assert.deepEqual(await decideAt(request('/docs/guide', page), site, outsider), {
+      action: 'redirect',
+      status: 302,
+      location: '/sign-in?returnTo=%2Fdocs%2Fguide',
+    });
+    for (const path of ['/search-index.json', '/assets/js/0f1e2d3c.89abcdef.js', '/docs/missing']) {
+      assert.deepEqual(await decideAt(request(path), site, outsider), {
+        action: 'refuse',
+        status: 403,
+        reason: NOT_A_READER,
+      });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Where the gate gets the pool's keys: preloaded (the edge ships them), or downloaded at start-up
- * within a deadline, with a failure remembered so a dead key host never holds readers up.
+ * Where the gate gets the pool's keys: preloaded (the edge ships them) and downloaded on an unknown
+ * key id, or downloaded at start-up; always within a deadline, with a failure remembered so a dead
+ * key host never holds readers up.
  */
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
@@ -26,31 +27,45 @@ async function listen(server: Server): Promise<string> {
 }
 
 describe('a preloaded JWKS', () => {
+  const rotatedKey = testPoolKey('rotated');
   let keyHost: http.Server;
   let origin: string;
   let downloads = 0;
 
   before(async () => {
+    // The pool after a rotation: it publishes only the new key.
     keyHost = http.createServer((_request, response) => {
       downloads += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rotatedKey.jwks));
     });
     origin = await listen(keyHost);
   });
   after(() => new Promise<void>((resolve) => keyHost.close(() => resolve())));
 
-  test('is trusted without a download; an unknown key id is refused, still without one', async () => {
+  test('is trusted without a download; a rotated key costs one download and keeps the shipped keys', async () => {
     const auth = localPoolAuth(origin);
-    const checker = createSessionChecker(auth, { jwks });
+    const changes: unknown[] = [];
+    const checker = createSessionChecker(auth, { jwks, onKeysChanged: (change) => changes.push(change) });
     assert.equal(await checker.loadKeys(), true);
     assert.equal((await checker.readSession(cookieFor(auth)))?.userId, 'reader-sub');
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    assert.equal(await checker.readSession(cookieFor(auth, 'rotated', otherKey)), null);
-    assert.equal(await checker.readSession(cookieFor(auth, 'pool', otherKey)), null);
     assert.equal(downloads, 0);
-    // The control: without the preloaded JWKS the same checker downloads it from the key host.
-    assert.equal((await createSessionChecker(auth).readSession(cookieFor(auth)))?.userId, 'reader-sub');
+
+    const rotated = cookieFor(auth, rotatedKey.kid, rotatedKey.privateKey);
+    assert.equal((await checker.readSession(rotated))?.userId, 'reader-sub');
+    assert.equal((await checker.readSession(rotated))?.userId, 'reader-sub');
     assert.equal(downloads, 1);
+    assert.deepEqual(changes, [{ shipped: ['pool'], live: ['rotated'] }]);
+    // Sessions signed before the rotation read on until their tokens expire.
+    assert.equal((await checker.readSession(cookieFor(auth)))?.userId, 'reader-sub');
+
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    assert.equal(await checker.readSession(cookieFor(auth, 'pool', otherKey)), null);
+    assert.equal(await checker.readSession(cookieFor(auth, 'rotated', otherKey)), null);
+    assert.equal(await checker.readSession(cookieFor(auth, 'unknown', otherKey)), null);
+    assert.equal(downloads, 2, 'an unknown key id downloads again, at most once in the penalty period');
+    assert.equal(await checker.readSession(cookieFor(auth, 'another', otherKey)), null);
+    assert.equal(downloads, 2);
+    assert.equal(changes.length, 1, 'the change is reported once');
   });
 });
 

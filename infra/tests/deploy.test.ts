@@ -17,7 +17,7 @@ import { createOriginResponseHandler } from '../../lambdas/edge/origin-response'
 import { createViewerRequestHandler } from '../../lambdas/edge/viewer-request';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from '../config';
-import { deployHandbook } from '../deploy-flow';
+import { ACCEPT_TLS_1_0_FLAG, deployHandbook } from '../deploy-flow';
 import { LOCK_KEY } from '../deploy-lock';
 import { rollbackHandbook } from '../rollback-flow';
 import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
@@ -99,6 +99,8 @@ class MemoryCloud implements HandbookCloud {
   /** Published function versions: the viewer-request ARN names the pair of handlers. */
   readonly versions = new Map<string, Edge>();
   live: EdgeVersions = {};
+  /** How many objects the bucket held as each identity deploy began. */
+  readonly objectsAtIdentityDeploys: number[] = [];
   edges: Edge[] = [];
   site: SiteOutputs | null = null;
   /** Files of the build that was live when the deploy started: open tabs still ask for them. */
@@ -114,6 +116,7 @@ class MemoryCloud implements HandbookCloud {
   }
   async deployIdentity(siteUrl: string) {
     this.identitySiteUrls.push(siteUrl);
+    this.objectsAtIdentityDeploys.push(this.objects.size);
     return {
       region: 'us-east-1',
       userPoolId: auth.userPoolId,
@@ -143,7 +146,8 @@ class MemoryCloud implements HandbookCloud {
       edge = {
         viewer: createViewerRequestHandler(manifest, {
           sessions: {
-            readSession: async (cookie) => (cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader' } : null),
+            readSession: async (cookie) =>
+              cookie === 'session=valid' ? { expiresAt: 4e9, userId: 'reader', reader: true } : null,
             loadKeys: async () => true,
           },
           log: () => {},
@@ -263,7 +267,8 @@ class MemoryCloud implements HandbookCloud {
           cf: {
             config: { ...event.Records[0].cf.config, eventType: 'origin-response' },
             request: decided as CloudFrontRequest,
-            response: { status: found ? '200' : '403', statusDescription: found ? 'OK' : 'Forbidden', headers: {} },
+            // The distribution may list the bucket: a missing key is S3's 404.
+            response: { status: found ? '200' : '404', statusDescription: found ? 'OK' : 'Not Found', headers: {} },
           },
         },
       ],
@@ -337,12 +342,21 @@ describe('npm run deploy', () => {
     assert.deepEqual(cloud.operations, ['switch', 'invalidate']);
   });
 
-  test('without a custom domain, the second pass names the distribution in the callback and the build', async () => {
-    const cloud = new MemoryCloud([writeBuild('e'), writeBuild('e')], 'https://d111111abcdef8.cloudfront.net');
+  test('without a custom domain: refused unless TLS 1.0 is accepted by name; nothing published before the second pass', async () => {
     const withoutDomain = { ...config, siteDomain: undefined, certificateArn: undefined };
-    const url = await deployHandbook(cloud, withoutDomain, path.join(root, 'edge-nodomain'));
+    const refused = new MemoryCloud([writeBuild('e')], 'https://d111111abcdef8.cloudfront.net');
+    await assert.rejects(
+      deployHandbook(refused, withoutDomain, path.join(root, 'edge-tls')),
+      new RegExp(`TLS 1.0[\\s\\S]*${ACCEPT_TLS_1_0_FLAG}`),
+    );
+    assert.deepEqual([refused.identitySiteUrls, refused.operations], [[], []]);
+
+    const cloud = new MemoryCloud([writeBuild('e'), writeBuild('e')], 'https://d111111abcdef8.cloudfront.net');
+    const url = await deployHandbook(cloud, withoutDomain, path.join(root, 'edge-nodomain'), { acceptTls10: true });
     assert.equal(url, 'https://d111111abcdef8.cloudfront.net');
     assert.deepEqual(cloud.identitySiteUrls, ['http://localhost', 'https://d111111abcdef8.cloudfront.net']);
+    assert.deepEqual(cloud.objectsAtIdentityDeploys, [0, 0], 'the first pass’s build never reaches the bucket');
+    assert.ok(cloud.operations.indexOf('switch') < cloud.operations.findIndex((op) => op.startsWith('upload')));
   });
 
   test('the check sees a broken deploy: syncing with --delete before the switch, as the old guide said', async () => {

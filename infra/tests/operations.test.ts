@@ -225,7 +225,7 @@ describe('who read a page', () => {
       path,
       decision,
       status: decision === 'serve' ? 200 : 302,
-      session: userId ? { userId, expiresAt: 4e9 } : null,
+      session: userId ? { userId, expiresAt: 4e9, reader: true } : null,
     });
 
   test('counts each reader’s loads of the page across regions, newest first, from the log’s own lines', async () => {

@@ -15,6 +15,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { contentSecurityPolicy } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
+import { addHandbookStacks, PLACEHOLDER_SITE_URL } from '../handbook-app';
 import { synthExample } from '../synth';
 
 let root: string;
@@ -51,6 +52,8 @@ describe('the identity stack', () => {
       },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
       LambdaConfig: { PreSignUp: Match.anyValue() },
+      // A reader's own change of email waits for verification; the original stays until then.
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
     identity.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
   });
@@ -93,12 +96,24 @@ describe('the identity stack', () => {
       SupportedIdentityProviders: ['COGNITO', 'Google'],
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
-      AccessTokenValidity: 15,
-      IdTokenValidity: 15,
+      AccessTokenValidity: 5,
+      IdTokenValidity: 5,
       RefreshTokenValidity: 720,
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
     identity.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+  });
+
+  test('before the site’s address is known, the client has no hosted sign-in, never a localhost callback', () => {
+    const app = new App({ outdir: path.join(root, 'first-pass') });
+    const { identity: firstPass } = addHandbookStacks(app, {
+      config: { ...synthesized.config, siteDomain: undefined, certificateArn: undefined },
+      siteUrl: PLACEHOLDER_SITE_URL,
+    });
+    const client = Object.values(Template.fromStack(firstPass).findResources('AWS::Cognito::UserPoolClient'))[0];
+    assert.equal(client.Properties.CallbackURLs, undefined);
+    assert.equal(client.Properties.LogoutURLs, undefined);
+    assert.doesNotMatch(JSON.stringify(client), /localhost/);
   });
 
   test('the readers group the gate requires, and the hosted sign-in domain', () => {
@@ -126,7 +141,7 @@ describe('the site stack', () => {
           Match.objectLike({
             Effect: 'Allow',
             Principal: { Service: 'cloudfront.amazonaws.com' },
-            Action: 's3:GetObject',
+            Action: Match.arrayWith(['s3:GetObject']),
           }),
         ]),
       },
@@ -150,16 +165,45 @@ describe('the site stack', () => {
         }),
       }),
     });
-    site.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({
-        MinTTL: 0,
-        DefaultTTL: 0,
-        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          EnableAcceptEncodingBrotli: true,
-          EnableAcceptEncodingGzip: true,
-          CookiesConfig: { CookieBehavior: 'none' },
-        }),
-      }),
+  });
+
+  test('caches behind the gate: hashed bundles a year, everything else an hour, the gate on every path', () => {
+    const policies = site.findResources('AWS::CloudFront::CachePolicy');
+    const ttlOf = (ref: { Ref: string }) => {
+      const config = policies[ref.Ref].Properties.CachePolicyConfig;
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior, 'none');
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior, 'none');
+      assert.equal(config.ParametersInCacheKeyAndForwardedToOrigin.EnableAcceptEncodingBrotli, true);
+      return [config.MinTTL, config.DefaultTTL, config.MaxTTL];
+    };
+    const distribution = Object.values(site.findResources('AWS::CloudFront::Distribution'))[0];
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
+    // A minimum TTL above 0 keeps a copy despite the origin's no-store (CloudFront, "expiration").
+    assert.deepEqual(ttlOf(DefaultCacheBehavior.CachePolicyId), [3600, 3600, 3600]);
+    assert.deepEqual(
+      CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern),
+      ['/assets/*', '/sign-in-assets/*'],
+    );
+    for (const behavior of CacheBehaviors) {
+      assert.deepEqual(ttlOf(behavior.CachePolicyId), [31536000, 31536000, 31536000]);
+      assert.deepEqual(behavior.LambdaFunctionAssociations, DefaultCacheBehavior.LambdaFunctionAssociations);
+      assert.equal(behavior.ViewerProtocolPolicy, 'redirect-to-https');
+      assert.equal(behavior.ResponseHeadersPolicyId.Ref, DefaultCacheBehavior.ResponseHeadersPolicyId.Ref);
+    }
+  });
+
+  test('the distribution may list the bucket, so a missing key is a 404', () => {
+    site.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
     });
   });
 

@@ -11,4 +11,9 @@ export interface EdgeManifest extends GateManifest {
    * without a network call; a token signed by any other key is refused.
    */
   jwks: Jwks;
+  /**
+   * The build's pages whose route ends in what looks like an extension (`docs/python-3.12.html`),
+   * which the edge's layout rule would otherwise take for files (gate/decide.ts `siteByLayout`).
+   */
+  dottedPages: string[];
 }

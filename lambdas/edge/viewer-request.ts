@@ -20,9 +20,16 @@ export function createViewerRequestHandler(
 ) {
   assertDeployable(manifest.auth);
   const site = siteByLayout(manifest);
-  const sessions = options.sessions ?? createSessionChecker(manifest.auth, { jwks: manifest.jwks });
   // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it.
   const log = options.log ?? ((line: string) => console.log(line));
+  const sessions =
+    options.sessions ??
+    createSessionChecker(manifest.auth, {
+      jwks: manifest.jwks,
+      // Once per container: the operator's cue to redeploy, which ships the live keys.
+      onKeysChanged: (change) =>
+        log(JSON.stringify({ time: new Date().toISOString(), event: 'jwks-changed', ...change })),
+    });
   const security = securityHeaders(contentSecurityPolicy(manifest), true);
 
   return async (event: CloudFrontRequestEvent): Promise<CloudFrontRequestResult> => {

@@ -15,11 +15,14 @@ import type {
   CloudFrontResponseEvent,
   CloudFrontResultResponse,
 } from 'aws-lambda';
+import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../../gate/manifest';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
 import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
 import type { TestPoolKey } from '../../identity/test-tokens';
 import { packageEdge } from '../../scripts/package-edge';
+import { headerRuleViolations } from './header-rules';
+import type { HandledEventType } from './header-rules';
 
 const auth: GateAuth = {
   mode: 'cognito',
@@ -62,41 +65,74 @@ interface Invocation {
   logs: string[];
   /** Outgoing connections the function tried to open. */
   connections: number;
+  /** The URLs the function fetched through `fetch`, which the key host stand-in answers. */
+  fetched: string[];
+}
+
+/**
+ * The user pool's JWKS endpoint as the function sees it through `fetch`: the keys it publishes, or
+ * `'silent'` for a host that accepts the request and never answers; absent, every fetch throws.
+ */
+type KeyHost = { jwks: Jwks } | 'silent';
+
+/** Fails on any result CloudFront would refuse with a 502 (see header-rules.ts). */
+function assertHeaderRules(eventType: HandledEventType, events: unknown[], invocations: Invocation[]): void {
+  invocations.forEach((invocation, index) => {
+    const { cf } = (events[index] as CloudFrontRequestEvent | CloudFrontResponseEvent).Records[0];
+    if (invocation.error || cf.config.eventType !== eventType) return;
+    const result = invocation.result as CloudFrontRequest | CloudFrontResultResponse;
+    const eventHeaders = 'response' in cf ? cf.response.headers : cf.request.headers;
+    const generated = eventType === 'viewer-request' && 'status' in result;
+    assert.deepEqual(headerRuleViolations(eventType, eventHeaders, result.headers, generated), [], `event ${index}`);
+  });
 }
 
 /**
  * Runs a packaged function's `index.handler` on each event in a fresh Node whose every outgoing
- * connection throws, so a function that tried to fetch anything would fail here.
+ * connection throws, so a function that tried to fetch anything would fail here; every result must
+ * keep CloudFront's header rules for the function's event type.
  */
-function invokePackaged(functionDir: string, events: unknown[]): Invocation[] {
+function invokePackaged(functionDir: string, events: unknown[], keyHost?: KeyHost): Invocation[] {
   const runner = path.join(root, 'invoke.js');
   writeFileSync(
     runner,
     `const net = require('node:net');
 let connections = 0;
 net.Socket.prototype.connect = function () { connections += 1; throw new Error('network call from an edge function'); };
+const { events, keyHost } = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+let fetched = [];
+globalThis.fetch = async (url, init = {}) => {
+  fetched.push(String(url));
+  if (!keyHost) throw new Error('network call from an edge function');
+  if (keyHost === 'silent') {
+    return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal.reason)));
+  }
+  return new Response(JSON.stringify(keyHost.jwks), { status: 200, headers: { 'content-type': 'application/json' } });
+};
 const { handler } = require(process.argv[2]);
-const events = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 (async () => {
   const out = [];
   for (const event of events) {
     const logs = [];
     console.log = (line) => logs.push(String(line));
     connections = 0;
-    try { out.push({ result: await handler(event), logs, connections }); }
-    catch (error) { out.push({ error: error.message, logs, connections }); }
+    fetched = [];
+    try { out.push({ result: await handler(event), logs, connections, fetched }); }
+    catch (error) { out.push({ error: error.message, logs, connections, fetched }); }
   }
   process.stdout.write(JSON.stringify(out));
 })();`,
   );
   const run = spawnSync(process.execPath, [runner, path.join(functionDir, 'index.js')], {
-    input: JSON.stringify(events),
+    input: JSON.stringify({ events, keyHost }),
     encoding: 'utf8',
     cwd: root,
     env: { PATH: process.env.PATH },
   });
   assert.equal(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout) as Invocation[];
+  const invocations = JSON.parse(run.stdout) as Invocation[];
+  assertHeaderRules(path.basename(functionDir) as HandledEventType, events, invocations);
+  return invocations;
 }
 
 let root: string;
@@ -106,6 +142,8 @@ before(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'handbook-edge-'));
   edgeDir = path.join(root, 'edge');
   const build = writeFixtureBuild(manifest);
+  // A page named after a version: its route's last segment looks like a file name.
+  writeFileSync(path.join(build.buildDir, 'docs', 'python-3.12.html'), '<!doctype html><title>Python 3.12</title>');
   try {
     await packageEdge({ buildDir: build.buildDir, outDir: edgeDir, jwks });
   } finally {
@@ -113,6 +151,54 @@ before(async () => {
   }
 });
 after(() => rmSync(root, { recursive: true, force: true }));
+
+describe('CloudFront’s header rules', () => {
+  // invokePackaged checks every result of every test; this one sends each kind of answer, for each
+  // event type the functions handle, with the read-only headers present in the event.
+  const readOnlyPresent = {
+    via: [{ key: 'Via', value: '1.1 proxy.example.net' }],
+    'transfer-encoding': [{ key: 'Transfer-Encoding', value: 'chunked' }],
+  };
+
+  test('viewer-request: no result adds, changes or drops a read-only header, or carries a disallowed one', () => {
+    const withHeaders = (change: Partial<CloudFrontRequest>, cookie?: string) =>
+      viewerRequestEvent((request) => {
+        Object.assign(request, change);
+        Object.assign(request.headers, readOnlyPresent, {
+          'content-length': [{ key: 'Content-Length', value: '0' }],
+        });
+        if (cookie) request.headers.cookie = [{ key: 'Cookie', value: cookie }];
+      });
+    const results = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      withHeaders({}),
+      withHeaders({}, readerCookie()),
+      withHeaders({ uri: '/search-index.json' }),
+      withHeaders({ uri: '/search-index.json' }, readerCookie(poolKey, [])),
+      withHeaders({ uri: '/sign-out' }),
+      withHeaders({ uri: '/docs/guide.html' }),
+      withHeaders({ uri: '/%2e%2e/x' }),
+      withHeaders({ method: 'POST' }),
+    ]);
+    assert.equal(results.filter((invocation) => !invocation.error).length, 8);
+  });
+
+  test('origin-response: every status keeps the origin’s read-only headers', () => {
+    const statuses = ['200', '304', '403', '404', '500'];
+    const results = invokePackaged(
+      path.join(edgeDir, 'origin-response'),
+      statuses.flatMap((status) =>
+        ['/docs/guide.html', '/assets/js/main.0123abcd.js'].map((uri) =>
+          originResponseEvent((cf) => {
+            cf.request.uri = uri;
+            Object.assign(cf.response, { status });
+            Object.assign(cf.response.headers, readOnlyPresent);
+          }),
+        ),
+      ),
+    );
+    assert.equal(results.filter((invocation) => !invocation.error).length, statuses.length * 2);
+  });
+});
 
 describe('packaging the edge functions', () => {
   test('refuses a local-mode build', async () => {
@@ -186,6 +272,10 @@ describe('the viewer-request function', () => {
       viewerRequestEvent((request) =>
         Object.assign(request, { uri: '/assets/js/f00dfeed.01234567.js', headers: { cookie: cookie() } }),
       ),
+      viewerRequestEvent((request) =>
+        Object.assign(request, { uri: '/docs/python-3.12', headers: { cookie: cookie() } }),
+      ),
+      viewerRequestEvent((request) => Object.assign(request, { uri: '/docs/node-2.0', headers: { cookie: cookie() } })),
     ]);
     const uris = results.map((invocation) => (invocation.result as CloudFrontRequest).uri);
     assert.deepEqual(uris, [
@@ -193,16 +283,18 @@ describe('the viewer-request function', () => {
       '/index.html',
       '/docs/new%20page.html',
       '/assets/js/f00dfeed.01234567.js',
+      // The Node gate finds `python-3.12.html` in its file list; the edge, in the packaged page list.
+      '/docs/python-3.12.html',
+      '/docs/node-2.0',
     ]);
     assert.equal((results[0].result as CloudFrontRequest).querystring, 'tab=2');
   });
 
-  test('refuses forged tokens and tokens of an unknown key without any network call; joins split cookies', () => {
+  test('refuses forged tokens without any network call; joins split cookies', () => {
     const forged = readerCookie().replace(/\.idToken=([^.]+)\.([^.]+)\.[^;]+/, '.idToken=$1.$2.AAAA');
     const [first, ...rest] = readerCookie().split('; ');
-    const [forgedPage, unknownKey, split] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+    const [forgedPage, split] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
       viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: forged }])),
-      viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }])),
       viewerRequestEvent(
         (request) =>
           (request.headers.cookie = [
@@ -212,12 +304,53 @@ describe('the viewer-request function', () => {
       ),
     ]);
     assert.equal((forgedPage.result as CloudFrontResultResponse).status, '302');
-    assert.equal((unknownKey.result as CloudFrontResultResponse).status, '302');
     assert.deepEqual(
-      [forgedPage, unknownKey, split].map((invocation) => invocation.connections),
-      [0, 0, 0],
+      [forgedPage, split].map((invocation) => [invocation.connections, invocation.fetched.length]),
+      [
+        [0, 0],
+        [0, 0],
+      ],
     );
     assert.equal((split.result as CloudFrontRequest).uri, '/docs/guide.html');
+  });
+
+  test('survives a key rotation: one download of the pool’s keys, which the log reports', () => {
+    const rotatedPage = () => viewerRequestEvent((request) => (request.headers.cookie = rotatedCookie()));
+    const rotatedCookie = () => [{ key: 'Cookie', value: readerCookie(otherKey) }];
+    const results = invokePackaged(
+      path.join(edgeDir, 'viewer-request'),
+      [rotatedPage(), rotatedPage(), viewerRequestEvent((request) => (request.headers.cookie = cookie()))],
+      { jwks: otherKey.jwks },
+    );
+    assert.deepEqual(
+      results.map((invocation) => (invocation.result as CloudFrontRequest).uri),
+      ['/docs/guide.html', '/docs/guide.html', '/docs/guide.html'],
+    );
+    assert.deepEqual(results[0].fetched, [auth.jwksUri]);
+    assert.deepEqual([results[1].fetched, results[2].fetched], [[], []]);
+    const change = results[0].logs.map((line) => JSON.parse(line)).find((line) => line.event === 'jwks-changed');
+    assert.deepEqual(
+      { ...change, time: undefined },
+      {
+        time: undefined,
+        event: 'jwks-changed',
+        shipped: ['pool'],
+        live: ['rotated'],
+      },
+    );
+  });
+
+  test('a key host that does not answer costs one bounded wait, then refusals without waiting', () => {
+    const [first, second] = invokePackaged(
+      path.join(edgeDir, 'viewer-request'),
+      [0, 1].map(() =>
+        viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }])),
+      ),
+      'silent',
+    );
+    assert.equal((first.result as CloudFrontResultResponse).status, '302');
+    assert.equal((second.result as CloudFrontResultResponse).status, '302');
+    assert.deepEqual([first.fetched.length, second.fetched.length], [1, 0]);
   });
 
   test('logs one line per page load, naming the reader by id, never a token, a cookie, a query or an email', () => {
@@ -273,6 +406,14 @@ describe('the viewer-request function', () => {
       ),
       viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: outsider }])),
     ]);
+    const [outsiderFile] = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      viewerRequestEvent((request) =>
+        Object.assign(request, {
+          uri: '/search-index.json',
+          headers: { cookie: [{ key: 'Cookie', value: outsider }] },
+        }),
+      ),
+    ]);
     const cleared = signOut.result as CloudFrontResultResponse;
     assert.equal(cleared.status, '303');
     assert.equal(cleared.headers!['clear-site-data'][0].value, '"cache"');
@@ -282,7 +423,14 @@ describe('the viewer-request function', () => {
       (crossSite.result as CloudFrontResultResponse).headers!['cross-origin-resource-policy'][0].value,
       'same-origin',
     );
-    assert.equal((notReader.result as CloudFrontResultResponse).status, '302');
+    // Signed in, outside the group: the page goes to the sign-in page, which says so; files are forbidden.
+    const toSignIn = notReader.result as CloudFrontResultResponse;
+    assert.equal(toSignIn.status, '302');
+    assert.equal(toSignIn.headers!.location[0].value, '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2');
+    assert.equal(JSON.parse(notReader.logs[0]).userId, 'reader-sub', 'the log names who was turned away');
+    const forbidden = outsiderFile.result as CloudFrontResultResponse;
+    assert.equal(forbidden.status, '403');
+    assert.match(forbidden.body ?? '', /administrator must add you to its reader group/);
   });
 
   test('fails loudly when associated with another event type', () => {
@@ -292,23 +440,37 @@ describe('the viewer-request function', () => {
 });
 
 describe('the origin-response function', () => {
-  test('turns the bucket’s 403 for a missing page into the not-found page as a real 404', () => {
-    const [page, script] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+  test('answers the bucket’s 404 for a missing page with the not-found page, keeping the read-only headers', () => {
+    const [page, script, viaProxy] = invokePackaged(path.join(edgeDir, 'origin-response'), [
       originResponseEvent(() => {}),
-      originResponseEvent(
-        (cf) =>
-          Object.assign(cf.response, { status: '404', statusDescription: 'Not Found' }) &&
-          (cf.request.uri = '/assets/js/gone.01234567.js'),
-      ),
+      originResponseEvent((cf) => (cf.request.uri = '/assets/js/gone.01234567.js')),
+      originResponseEvent((cf) => {
+        cf.response.headers.via = [{ key: 'Via', value: '1.1 proxy.example.net' }];
+        cf.response.headers['content-length'] = [{ key: 'Content-Length', value: '243' }];
+      }),
     ]);
     const notFound = page.result as CloudFrontResultResponse;
     assert.equal(notFound.status, '404');
     assert.equal(notFound.headers!['cache-control'][0].value, 'no-store');
     assert.match(notFound.headers!['content-type'][0].value, /text\/html/);
+    assert.deepEqual(notFound.headers!['transfer-encoding'], [{ key: 'Transfer-Encoding', value: 'chunked' }]);
     assert.match(notFound.body ?? '', /Page Not Found/);
     assert.doesNotMatch(notFound.body ?? '', new RegExp(protectedText));
     assert.equal((script.result as CloudFrontResultResponse).status, '404');
     assert.equal((script.result as CloudFrontResultResponse).body, 'Not found.\n');
+    const proxied = viaProxy.result as CloudFrontResultResponse;
+    assert.equal(proxied.headers!.via[0].value, '1.1 proxy.example.net');
+    assert.equal(proxied.headers!['content-length'], undefined, 'the length of S3’s error body is not the page’s');
+  });
+
+  test('leaves a 403 (the distribution could not read the bucket) an error, never cached', () => {
+    const [denied] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+      originResponseEvent((cf) => Object.assign(cf.response, { status: '403', statusDescription: 'Forbidden' })),
+    ]);
+    const result = denied.result as CloudFrontResultResponse;
+    assert.equal(result.status, '403');
+    assert.equal(result.headers!['cache-control'][0].value, 'no-store');
+    assert.equal(result.body, undefined);
   });
 
   test('keeps a file’s status and sets the gate’s caching rule', () => {

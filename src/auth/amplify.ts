@@ -20,3 +20,8 @@ export function userPoolClientId(): string {
   const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
   return auth.amplify.Auth?.Cognito.userPoolClientId ?? '';
 }
+
+/** The Cognito group an administrator puts readers in (`HANDBOOK_AUTH_READER_GROUP`). */
+export function readerGroup(): string {
+  return (siteConfig.customFields?.auth as HandbookAuthConfig).readerGroup;
+}

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
 import type { SessionState } from '@site/src/auth/session';
 import { LIVE_SESSION, SESSION_ATTRIBUTE } from '@site/src/auth/live-session-script';
+import { useIsReader } from '@site/src/auth/reader-group';
 import { signInUrlFor } from '@site/src/auth/sign-in-route';
+import NotAReader from '@site/src/components/NotAReader';
 import SessionPending from '@site/src/components/SessionPending';
 import styles from './styles.module.css';
 
@@ -54,14 +56,18 @@ function useSessionAttribute(status: SessionState['status']): void {
 
 /**
  * Shows the handbook only to a signed-in reader. While the session is being read, the page stays
- * hidden (no content, no flash of the form); signed out, the reader leaves for the sign-in page.
+ * hidden (no content, no flash of the form); signed out, the reader leaves for the sign-in page;
+ * signed in outside the reader group, they are told so.
  * The static build renders the pages hidden, so search and the link checker still see them.
  */
 export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
   const { state } = useSession();
+  const reader = useIsReader(state);
   useSessionAttribute(state.status);
-  useScrollToSection(state.status === 'signedIn');
+  useScrollToSection(reader === true);
   if (state.status === 'signedOut') return <LeaveForSignIn />;
+  // The gate never serves a page to a user outside the reader group; the dev server has no gate.
+  if (reader === false) return <NotAReader />;
   return (
     <>
       {state.status === 'pending' && <SessionPending />}

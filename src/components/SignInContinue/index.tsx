@@ -1,21 +1,25 @@
 import React, { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { canContinueTo } from '@site/src/auth/continue';
+import { useIsReader } from '@site/src/auth/reader-group';
 import { destinationOf, takeReturnPath } from '@site/src/auth/return-path';
 import { useSession } from '@site/src/auth/session';
+import NotAReader from '@site/src/components/NotAReader';
 import styles from './styles.module.css';
 
 /**
- * What the sign-in page shows a signed-in reader: a moment's status while the page they asked for
- * is opened, or, if the server refuses the session, a way out instead of a loop.
+ * What the sign-in page shows a signed-in user: a moment's status while the page they asked for
+ * is opened, or, if the server refuses the session, a way out instead of a loop; to a user outside
+ * the reader group, who they are and that an administrator must grant access.
  */
 export default function SignInContinue(): ReactNode {
   const { state, signOut } = useSession();
   const signedIn = state.status === 'signedIn';
+  const reader = useIsReader(state);
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    if (!signedIn) return undefined;
+    if (!signedIn || !reader) return undefined;
     let active = true;
     // Google sign-in comes back without the query string: its return path travelled in the state.
     const destination = takeReturnPath() ?? destinationOf(window.location);
@@ -29,8 +33,9 @@ export default function SignInContinue(): ReactNode {
     return () => {
       active = false;
     };
-  }, [signedIn]);
+  }, [signedIn, reader]);
 
+  if (reader === false) return <NotAReader />;
   if (!refused) {
     return (
       <p className={styles.status} role="status">
