@@ -16,6 +16,8 @@ interface Canon {
   profiles: Set<string>;
   /** Slack channels, team channels included. */
   channels: Set<string>;
+  /** Teams that own pages and modules. */
+  teams: Set<string>;
 }
 
 const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
@@ -63,7 +65,8 @@ export function readCanon(markdown: string): Canon {
       row.flatMap(codeSpans).filter((name) => name.startsWith('#')),
     ),
   );
-  return { queues, jobs, services, schedules, profiles, channels };
+  const teams = new Set(tableRows(markdown, 'Team').map(([team]) => team));
+  return { queues, jobs, services, schedules, profiles, channels, teams };
 }
 
 /** The canon's job names that a name in a page may refer to: exact, or by its last segment. */
