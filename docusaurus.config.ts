@@ -172,8 +172,8 @@ const themeConfig = {
     theme: lightCodeTheme,
     // The one bundled dark theme whose every token meets 4.5:1.
     darkTheme: prismThemes.gruvboxMaterialDark,
-    // `bash` also registers its aliases `sh` and `shell`.
-    additionalLanguages: ['ruby', 'json', 'hcl', 'bash'],
+    // `bash` also registers its aliases `sh` and `shell`; the default bundle has no SQL.
+    additionalLanguages: ['ruby', 'json', 'hcl', 'bash', 'sql'],
   },
   mermaid: {
     theme: { light: 'neutral', dark: 'dark' },

@@ -10,8 +10,14 @@ const TEAMS_TABLE = '/onboarding/system-facts#teams-and-owners';
 
 interface OwnershipFrontMatter {
   owner?: unknown;
-  /** A date: YAML reads `2026-11-25` as one, which reaches the page as an ISO timestamp. */
+  /** YAML reads `2026-11-25` as a date: the page gets a `Date`, or its ISO text once serialised. */
   last_reviewed?: unknown;
+}
+
+/** The `YYYY-MM-DD` of the front matter's date, however it arrived. */
+function dayOf(value: unknown): string | undefined {
+  const text = value instanceof Date ? value.toISOString() : String(value ?? '');
+  return /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
 }
 
 /** "Owned by Reporting · reviewed Nov 25, 2026", from the page's front matter, beside "Last updated". */
@@ -19,7 +25,7 @@ export default function PageOwnership(): ReactNode {
   const { frontMatter } = useDoc();
   const { i18n } = useDocusaurusContext();
   const { owner, last_reviewed: lastReviewed } = frontMatter as OwnershipFrontMatter;
-  const reviewedDay = /^\d{4}-\d{2}-\d{2}/.exec(String(lastReviewed ?? ''))?.[0];
+  const reviewedDay = dayOf(lastReviewed);
   if (typeof owner !== 'string' && !reviewedDay) return null;
   const reviewed = reviewedDay && new Date(`${reviewedDay}T00:00:00Z`);
   return (
