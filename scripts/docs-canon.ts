@@ -4,6 +4,8 @@
  * their classes, ECS containers and how many a task runs, the SFTP layout, rake tasks, roles and
  * permissions, AWS CLI profiles, Slack channels and teams. Used by `npm run check:docs` and the unit tests.
  */
+import { fencedBlocks } from './docs-code';
+
 interface Canon {
   /** Declared Sidekiq queues. */
   queues: Set<string>;
@@ -196,10 +198,7 @@ function containerNames(code: string): string[] {
 const LANGUAGE_ALIASES: Record<string, string> = { yml: 'yaml', rb: 'ruby' };
 
 function codeBlocks(body: string): { language: string; code: string }[] {
-  return [...body.matchAll(/^(```|~~~)(\w*)[^\n]*\n([\s\S]*?)^\1\s*$/gm)].map((match) => ({
-    language: LANGUAGE_ALIASES[match[2]] ?? match[2],
-    code: match[3],
-  }));
+  return fencedBlocks(body).map(({ language, code }) => ({ language: LANGUAGE_ALIASES[language] ?? language, code }));
 }
 
 /** Levenshtein distance, for channel names one or two typing mistakes away from a real one. */
