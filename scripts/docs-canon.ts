@@ -283,8 +283,10 @@ function sftpProblems(body: string, canon: Canon): string[] {
       problems.push(`SFTP path "${path}": the partner slug is lower snake case`);
     }
     const subfolders = canon.sftpFolders.get(folder);
+    // A lone `*` is an IAM or S3 wildcard for everything under the folder, not a folder name.
+    const wildcard = sub === '*';
     if (folder && !subfolders) problems.push(`SFTP path "${path}": a partner's folders are ${folders}`);
-    else if (subfolders?.size && sub && !subfolders.has(sub) && !sub.includes('.') && !placeholder(sub)) {
+    else if (subfolders?.size && sub && !subfolders.has(sub) && !sub.includes('.') && !placeholder(sub) && !wildcard) {
       problems.push(`SFTP path "${path}": ${folder}/ holds ${[...subfolders].join(', ')} and files`);
     }
   }

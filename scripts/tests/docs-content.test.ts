@@ -338,6 +338,12 @@ describe('the system facts check itself', () => {
       'SFTP path "partners/Acme-Health/incoming/rosters": the partner slug is lower snake case',
       'SFTP path "partners/Acme-Health/incoming/rosters": incoming/ holds mre and files',
     ]);
+    const policy =
+      '```hcl\nresources = ["arn:aws:s3:::${var.bucket_name}/partners/${var.partner_slug}/incoming/*"]\n```\n';
+    assert.deepEqual(checkAgainstCanon(policy, sample), []);
+    assert.deepEqual(checkAgainstCanon('Grant `partners/acme_health_plan/incoming/rost*`.', sample), [
+      'SFTP path "partners/acme_health_plan/incoming/rost*": incoming/ holds mre and files',
+    ]);
     assert.deepEqual(checkAgainstCanon('Copy it to `s3://sftp-exchange-prod/`.', sample), [
       'SFTP bucket "sftp-exchange-prod" is not one of sftp-exchange-staging, sftp-exchange-production',
     ]);
