@@ -6,6 +6,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
+import { remarkMermaidCheck } from './plugins/mermaid-check';
 import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './src/auth/live-session-script';
 
@@ -76,6 +77,8 @@ const presetOptions = {
     breadcrumbs: true,
     // From each file's last commit (in a shallow clone, the one commit there is); a file git does not know shows none.
     showLastUpdateTime: insideGitWorktree(),
+    // A diagram that does not parse fails the build, naming file and line, before Mermaid's own plugin turns it into a component.
+    beforeDefaultRemarkPlugins: [remarkMermaidCheck],
   },
   blog: false,
   // The handbook is docs; the sign-in page is an application of its own (src/sign-in-app).
@@ -169,8 +172,8 @@ const themeConfig = {
     theme: lightCodeTheme,
     // The one bundled dark theme whose every token meets 4.5:1.
     darkTheme: prismThemes.gruvboxMaterialDark,
-    // `bash` also registers its aliases `sh` and `shell`.
-    additionalLanguages: ['ruby', 'json', 'hcl', 'bash'],
+    // `bash` also registers its aliases `sh` and `shell`; the default bundle has no SQL.
+    additionalLanguages: ['ruby', 'json', 'hcl', 'bash', 'sql'],
   },
   mermaid: {
     theme: { light: 'neutral', dark: 'dark' },

@@ -27,7 +27,7 @@ export default defineConfig({
     { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {
       name: 'dev-server',
-      testMatch: /(anchors|google-sign-in|not-a-reader)\.spec\.ts/,
+      testMatch: /(anchors|google-sign-in|not-a-reader|page-ownership)\.spec\.ts/,
       dependencies: ['sign-in'],
       use: { ...devices['Desktop Chrome'], storageState: readerSessionFile, launchOptions: chromiumLaunch },
     },

@@ -1,21 +1,38 @@
 /**
  * The facts of `docs/onboarding/system-facts.md` that other pages can be checked against
- * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules,
- * ECS container names, AWS CLI profiles and Slack channels. Used by `npm run check:docs` and the unit tests.
+ * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules and
+ * their classes, ECS containers and how many a task runs, the SFTP layout, rake tasks, roles and
+ * permissions, AWS CLI profiles, Slack channels and teams. Used by `npm run check:docs` and the unit tests.
  */
+import { fencedBlocks } from './docs-code';
+
 interface Canon {
   /** Declared Sidekiq queues. */
   queues: Set<string>;
   /** Fully qualified job class name to the queues it may use. */
   jobs: Map<string, Set<string>>;
-  /** ECS service names; each task definition's container carries its service's name. */
+  /** ECS service names; each task definition's application container carries its service's name. */
   services: Set<string>;
+  /** The sidecar containers every task runs beside its application container. */
+  sidecars: Set<string>;
   /** sidekiq-cron schedule key to its cron line, time zone included. */
   schedules: Map<string, string>;
+  /** sidekiq-cron schedule key to the job class it runs. */
+  scheduleClasses: Map<string, string>;
+  /** Our own rake tasks, `namespace:task`. */
+  rakeTasks: Set<string>;
+  roles: Set<string>;
+  permissions: Set<string>;
+  /** Folders under `partners/<slug>/`, each with the subfolders the canon lists (none: any name). */
+  sftpFolders: Map<string, Set<string>>;
+  /** SFTP bucket names, one per environment. */
+  sftpBuckets: Set<string>;
   /** AWS CLI profile names. */
   profiles: Set<string>;
   /** Slack channels, team channels included. */
   channels: Set<string>;
+  /** Teams that own pages and modules. */
+  teams: Set<string>;
 }
 
 const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
@@ -53,17 +70,59 @@ export function readCanon(markdown: string): Canon {
     jobs.set(codeSpans(name)[0], new Set(codeSpans(queue)));
   }
   const services = new Set(tableRows(markdown, 'Service and container').flatMap((row) => codeSpans(row[0])));
-  const schedules = new Map(
-    tableRows(markdown, 'Schedule key').map(([key, cron]) => [codeSpans(key)[0], codeSpans(cron)[0]]),
-  );
-  const profileRow = tableRows(markdown, 'Thing').find(([thing]) => thing.startsWith('AWS CLI profile'));
+  const sidecars = new Set(tableRows(markdown, 'Sidecar container').flatMap((row) => codeSpans(row[0])));
+  const scheduleRows = tableRows(markdown, 'Schedule key');
+  const schedules = new Map(scheduleRows.map(([key, cron]) => [codeSpans(key)[0], codeSpans(cron)[0]]));
+  const scheduleClasses = new Map(scheduleRows.map((row) => [codeSpans(row[0])[0], codeSpans(row[3] ?? '')[0]]));
+  const firstSpans = (header: string) => new Set(tableRows(markdown, header).map(([cell]) => codeSpans(cell)[0]));
+  const environmentRows = tableRows(markdown, 'Thing');
+  const profileRow = environmentRows.find(([thing]) => thing.startsWith('AWS CLI profile'));
   const profiles = new Set(profileRow?.slice(1).flatMap(codeSpans));
+  const bucketRow = environmentRows.find(([thing]) => thing.startsWith('SFTP bucket'));
+  const sftpBuckets = new Set(bucketRow?.slice(1).flatMap(codeSpans));
   const channels = new Set(
     [...tableRows(markdown, 'Channel'), ...tableRows(markdown, 'Team')].flatMap((row) =>
       row.flatMap(codeSpans).filter((name) => name.startsWith('#')),
     ),
   );
-  return { queues, jobs, services, schedules, profiles, channels };
+  const teams = new Set(tableRows(markdown, 'Team').map(([team]) => team));
+  return {
+    queues,
+    jobs,
+    services,
+    sidecars,
+    schedules,
+    scheduleClasses,
+    rakeTasks: firstSpans('Rake task'),
+    roles: firstSpans('Role'),
+    permissions: firstSpans('Permission'),
+    sftpFolders: sftpLayout(markdown),
+    sftpBuckets,
+    profiles,
+    channels,
+    teams,
+  };
+}
+
+/**
+ * The folders under `partners/<slug>/` in the canon's drawing of the SFTP bucket: the lines indented
+ * one step below it, and the subfolders indented one step below each of those.
+ */
+function sftpLayout(markdown: string): Map<string, Set<string>> {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => /^\s*partners\/<slug>\/\s*$/.test(line));
+  if (start < 0) throw new Error('system facts: no drawing of partners/<slug>/ in the SFTP section');
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const base = indent(lines[start]);
+  const folders = new Map<string, Set<string>>();
+  let folder: Set<string> | undefined;
+  for (const line of lines.slice(start + 1)) {
+    const name = /^\s*([a-z_]+)\//.exec(line)?.[1];
+    if (!name || indent(line) <= base) break;
+    if (indent(line) === base + 2) folders.set(name, (folder = new Set()));
+    else folder?.add(name);
+  }
+  return folders;
 }
 
 /** The canon's job names that a name in a page may refer to: exact, or by its last segment. */
@@ -104,20 +163,28 @@ function queuesInSchedule(code: string): QueueUse[] {
   return uses;
 }
 
-/** Container names used in Terraform, ECS overrides and `execute-command`. */
-/** `key:` followed by `cron: "..."` in a sidekiq-cron schedule. */
-function cronLines(code: string): { key: string; cron: string }[] {
-  const lines: { key: string; cron: string }[] = [];
-  let key = '';
-  for (const line of code.split('\n')) {
-    const entry = line.match(/^([a-z0-9_]+):\s*$/);
-    if (entry) key = entry[1];
-    const cron = line.match(/^\s+cron:\s*["']([^"']+)["']/);
-    if (cron) lines.push({ key, cron: cron[1] });
-  }
-  return lines;
+interface ScheduleEntry {
+  key: string;
+  cron?: string;
+  job?: string;
 }
 
+/** Each `key:` of a sidekiq-cron schedule with its `cron: "..."` and `class: "..."`. */
+function scheduleEntries(code: string): ScheduleEntry[] {
+  const entries: ScheduleEntry[] = [];
+  for (const line of code.split('\n')) {
+    const key = line.match(/^([a-z0-9_]+):\s*$/);
+    if (key) entries.push({ key: key[1] });
+    const entry = entries.at(-1);
+    const cron = line.match(/^\s+cron:\s*["']([^"']+)["']/);
+    if (entry && cron) entry.cron = cron[1];
+    const job = line.match(/^\s+class:\s*["']?([A-Za-z0-9:]+)/);
+    if (entry && job) entry.job = job[1];
+  }
+  return entries.filter((entry) => entry.cron !== undefined);
+}
+
+/** Container names used in Terraform, ECS overrides and `execute-command`. */
 function containerNames(code: string): string[] {
   const patterns = [
     /\bcontainer_name\s*=\s*"([^"]+)"/g,
@@ -127,27 +194,114 @@ function containerNames(code: string): string[] {
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]));
 }
 
+/** Other names writers give a fence's language. */
+const LANGUAGE_ALIASES: Record<string, string> = { yml: 'yaml', rb: 'ruby' };
+
 function codeBlocks(body: string): { language: string; code: string }[] {
-  return [...body.matchAll(/^(```|~~~)(\w*)[^\n]*\n([\s\S]*?)^\1\s*$/gm)].map((match) => ({
-    language: match[2],
-    code: match[3],
-  }));
+  return fencedBlocks(body).map(({ language, code }) => ({ language: LANGUAGE_ALIASES[language] ?? language, code }));
+}
+
+/** Levenshtein distance, for channel names one or two typing mistakes away from a real one. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The page's prose: fenced code, inline code, link targets and bare URLs removed. */
+function prose(body: string): string {
+  return body
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\]\([^)]*\)/g, '] ')
+    .replace(/\bhttps?:\/\/\S+/g, ' ');
 }
 
 /**
- * Slack channels named in code spans: `#eng...` or hyphenated names, so that a Ruby method such as
- * `#rows` is not taken for one. Incident channels are named per incident and are not listed.
+ * Slack channels a page names. In prose, any `#name` (a heading's `#` is followed by a space). In a
+ * code span, `#eng...`, a hyphenated name or a near miss of a listed channel, so that a Ruby method
+ * such as `#rows` is not taken for one. Incident channels are named per incident and are not listed.
  */
-function channelNames(body: string): string[] {
-  return [...body.matchAll(/`(#[a-z][a-z0-9-]*)`/g)]
+function channelNames(body: string, canon: Canon): string[] {
+  const nearMiss = (name: string) => [...canon.channels].some((channel) => editDistance(name, channel) <= 2);
+  const inCode = [...body.matchAll(/`(#[a-z][a-z0-9-]*)`/g)]
     .map((match) => match[1])
-    .filter((name) => (name.startsWith('#eng') || name.includes('-')) && !name.startsWith('#inc-'));
+    .filter((name) => name.startsWith('#eng') || name.includes('-') || nearMiss(name));
+  const inProse = [...prose(body).matchAll(/(?<![\w/#&])(#[a-z][a-z0-9-]*)/g)].map((match) => match[1]);
+  return [...inCode, ...inProse].filter((name) => !name.startsWith('#inc-'));
+}
+
+/** Our rake tasks named in code or code spans: those in a namespace of the canon's tasks. */
+function rakeTaskNames(body: string, canon: Canon): string[] {
+  const namespaces = new Set([...canon.rakeTasks].map((task) => task.split(':')[0]));
+  const code = [...codeBlocks(body).map(({ code }) => code), ...[...body.matchAll(/`([^`\n]+)`/g)].map((m) => m[1])];
+  return code.flatMap((text) =>
+    [...text.matchAll(/(?<![\w:.@-])([a-z_]+(?::[a-z_]+)+)(?![\w:.-])/g)]
+      .map((match) => match[1])
+      .filter((name) => namespaces.has(name.split(':')[0])),
+  );
+}
+
+/** Roles and permissions a page names: in authorization calls, `roles.yml` excerpts and before the word "role". */
+function accessNames(body: string): { roles: string[]; permissions: string[] } {
+  const roles: string[] = [];
+  const permissions: string[] = [];
+  for (const match of body.matchAll(/\b(?:authorize_mutation!|permitted\?)\(\s*["']([a-z_.]+)["']/g)) {
+    permissions.push(match[1]);
+  }
+  for (const { language, code } of codeBlocks(body)) {
+    if (language !== 'yaml' || !/^\s+permissions:\s*$/m.test(code)) continue;
+    roles.push(...[...code.matchAll(/^([a-z_]+):\s*$/gm)].map((match) => match[1]));
+    roles.push(...[...code.matchAll(/^\s+inherits:\s*([a-z_]+)/gm)].map((match) => match[1]));
+    permissions.push(...[...code.matchAll(/^\s+-\s+([a-z_]+\.[a-z_]+)\s*$/gm)].map((match) => match[1]));
+  }
+  for (const match of body.matchAll(/((?:`[a-z_]+`(?:,\s*|\s+or\s+|\s+and\s+))*`[a-z_]+`) roles?\b/g)) {
+    roles.push(...codeSpans(match[1]));
+  }
+  for (const match of body.matchAll(/\broles? \(((?:`[a-z_]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/g)) {
+    roles.push(...codeSpans(match[1]));
+  }
+  for (const match of body.matchAll(/iam:users:create\[[^,\]]+,([a-z_]+)\]/g)) roles.push(match[1]);
+  return { roles, permissions };
+}
+
+/** Problems with `partners/<slug>/<folder>/...` paths and SFTP bucket names, anywhere in the page. */
+function sftpProblems(body: string, canon: Canon): string[] {
+  const problems: string[] = [];
+  const placeholder = (segment: string) => /^(<[^>]+>|\$\{[^}]+\}|slug)$/.test(segment);
+  const folders = [...canon.sftpFolders.keys()].join(', ');
+  for (const [path, slug, folder = '', sub = ''] of body.matchAll(
+    /\bpartners\/([^/\s`"'()\]]+)\/(?:([^/\s`"'()\],]*)(?:\/([^/\s`"'()\],]*))?)?/g,
+  )) {
+    if (!placeholder(slug) && !/^[a-z][a-z0-9_]*$/.test(slug)) {
+      problems.push(`SFTP path "${path}": the partner slug is lower snake case`);
+    }
+    const subfolders = canon.sftpFolders.get(folder);
+    // A lone `*` is an IAM or S3 wildcard for everything under the folder, not a folder name.
+    const wildcard = sub === '*';
+    if (folder && !subfolders) problems.push(`SFTP path "${path}": a partner's folders are ${folders}`);
+    else if (subfolders?.size && sub && !subfolders.has(sub) && !sub.includes('.') && !placeholder(sub) && !wildcard) {
+      problems.push(`SFTP path "${path}": ${folder}/ holds ${[...subfolders].join(', ')} and files`);
+    }
+  }
+  for (const [bucket, environment] of body.matchAll(/\bsftp-exchange-([\w<>${}.-]*[\w>}])/g)) {
+    if (!canon.sftpBuckets.has(bucket) && !/^(<env>|env|\$\{[^}]+\})$/.test(environment)) {
+      problems.push(`SFTP bucket "${bucket}" is not one of ${[...canon.sftpBuckets].join(', ')}`);
+    }
+  }
+  return problems;
 }
 
 /** Everything in one page that disagrees with the canon, as readable problems. */
 export function checkAgainstCanon(body: string, canon: Canon): string[] {
   const problems = new Set<string>();
-  for (const channel of channelNames(body)) {
+  for (const channel of channelNames(body, canon)) {
     if (!canon.channels.has(channel))
       problems.add(`channel "${channel}" is not in the channel or team table of system facts`);
   }
@@ -156,6 +310,11 @@ export function checkAgainstCanon(body: string, canon: Canon): string[] {
     const matches = resolveJob(name, canon);
     if (matches.length === 0) problems.add(`job "${name}" is not in the job table of system facts`);
     if (matches.length > 1) problems.add(`job "${name}" is ambiguous: name it in full`);
+  }
+  const containers = [...canon.services, ...canon.sidecars];
+  const perTask = `a task runs ${1 + canon.sidecars.size} containers: its service's and ${[...canon.sidecars].join(' and ')}`;
+  if (/\b(?:one|a single|only one|its one|its only|the only)\s+container\b/i.test(prose(body))) {
+    problems.add(`${perTask}; write "one application container"`);
   }
   for (const { language, code } of codeBlocks(body)) {
     const uses = language === 'ruby' ? queuesInRuby(code) : language === 'yaml' ? queuesInSchedule(code) : [];
@@ -170,12 +329,16 @@ export function checkAgainstCanon(body: string, canon: Canon): string[] {
         problems.add(`${canonical} runs on ${[...allowed].join(' or ')}, not on "${queue}"`);
       }
     }
-    for (const { key, cron } of language === 'yaml' ? cronLines(code) : []) {
+    for (const { key, cron, job } of language === 'yaml' ? scheduleEntries(code) : []) {
       const canonical = canon.schedules.get(key);
+      const scheduled = canon.scheduleClasses.get(key);
       if (canonical === undefined) {
         problems.add(`schedule "${key}" is not in the schedule table of system facts`);
-      } else if (canonical !== cron) {
-        problems.add(`schedule "${key}" is "${canonical}" in system facts, not "${cron}"`);
+        continue;
+      }
+      if (canonical !== cron) problems.add(`schedule "${key}" is "${canonical}" in system facts, not "${cron}"`);
+      if (job && scheduled && resolveJob(job, canon)[0] !== scheduled) {
+        problems.add(`schedule "${key}" runs ${scheduled} in system facts, not "${job}"`);
       }
     }
     for (const match of code.matchAll(/(?:--profile[ =]|AWS_PROFILE=)["']?([\w-]+)/g)) {
@@ -184,10 +347,31 @@ export function checkAgainstCanon(body: string, canon: Canon): string[] {
       }
     }
     for (const container of containerNames(code)) {
-      if (!canon.services.has(container)) {
-        problems.add(`container "${container}" is not named after its service (${[...canon.services].join(', ')})`);
+      if (!containers.includes(container)) {
+        problems.add(
+          `container "${container}" is not named after its service (${[...canon.services].join(', ')}) nor a sidecar (${[...canon.sidecars].join(', ')})`,
+        );
       }
     }
+    if (/\bcontainers\[\d+\]/.test(code)) {
+      problems.add(`${perTask}; pick one by name (containers[?name=='platform-web']), not by position`);
+    }
   }
+  for (const task of rakeTaskNames(body, canon)) {
+    const namespace = [...canon.rakeTasks].some((known) => known.startsWith(`${task}:`));
+    if (!canon.rakeTasks.has(task) && !namespace) {
+      problems.add(`rake task "${task}" is not in the rake task table of system facts`);
+    }
+  }
+  const { roles, permissions } = accessNames(body);
+  for (const role of roles) {
+    if (!canon.roles.has(role)) problems.add(`role "${role}" is not in the role table of system facts`);
+  }
+  for (const permission of permissions) {
+    if (!canon.permissions.has(permission)) {
+      problems.add(`permission "${permission}" is not in the permission table of system facts`);
+    }
+  }
+  for (const problem of sftpProblems(body, canon)) problems.add(problem);
   return [...problems];
 }

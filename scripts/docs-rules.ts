@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { checkAgainstCanon, readCanon } from './docs-canon';
+import { checkCodeBlocks } from './docs-code';
+import { readOwnership, reviewDue } from './docs-ownership';
 
 const MIN_PROSE_WORDS = 200;
 /** The page whose names, queues and jobs every other page must agree with. */
@@ -60,17 +62,31 @@ export function checkDoc(file: string): string[] {
   return problems;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const roots = process.argv.slice(2);
   const canon = readCanon(readFileSync(CANON_FILE, 'utf8'));
+  const today = new Date().toISOString().slice(0, 10);
   let failed = 0;
+  const overdue: string[] = [];
   for (const file of (roots.length ? roots : ['docs']).flatMap(listDocs)) {
-    const problems = [...checkDoc(file), ...checkAgainstCanon(readFileSync(file, 'utf8'), canon)];
+    const source = readFileSync(file, 'utf8');
+    const { ownership, problems: ownershipProblems } = readOwnership(source, canon.teams);
+    const problems = [...checkDoc(file), ...ownershipProblems, ...checkAgainstCanon(source, canon)]
+      .map((problem) => `${file}: ${problem}`)
+      .concat(await checkCodeBlocks(file, source));
     if (problems.length) failed += 1;
-    for (const problem of problems) console.log(`${file}: ${problem}`);
+    for (const problem of problems) console.log(problem);
+    const review = ownership && reviewDue(ownership, today);
+    if (ownership && review?.overdue) {
+      overdue.push(
+        `${file}: review overdue since ${review.due} (${ownership.owner}, last reviewed ${ownership.lastReviewed})`,
+      );
+    }
   }
+  for (const page of overdue) console.log(`warning: ${page}`);
   console.log(failed ? `${failed} page(s) need work` : 'all pages meet the content rules');
+  if (overdue.length) console.log(`${overdue.length} page(s) are due for review by their owning team`);
   process.exitCode = failed ? 1 : 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) void main();

@@ -81,9 +81,40 @@ describe('the system facts check itself', () => {
       '| --- | --- |',
       '| `platform-web` | puma |',
       '',
+      '| Sidecar container | Runs |',
+      '| --- | --- |',
+      '| `datadog-agent` | the Datadog agent |',
+      '| `log_router` | FireLens |',
+      '',
       '| Thing | Staging | Production |',
       '| --- | --- | --- |',
       '| AWS CLI profile (IAM Identity Center) | `platform-staging` | `platform-production` |',
+      '| SFTP bucket | `sftp-exchange-staging` | `sftp-exchange-production` |',
+      '',
+      '```text',
+      'sftp-exchange-<env>/',
+      '  partners/<slug>/',
+      '    incoming/      uploads',
+      '      mre/         rosters',
+      '    outgoing/      deliveries',
+      '      reports/     payer reports',
+      '    archive/       processed files',
+      '```',
+      '',
+      '| Rake task | Arguments |',
+      '| --- | --- |',
+      '| `reporting:claims:validate_batch` | batch id |',
+      '| `synthetic:seed` | none |',
+      '',
+      '| Role | Who has it |',
+      '| --- | --- |',
+      '| `care_coordinator` | coordinators |',
+      '| `nurse` | nurses |',
+      '',
+      '| Permission | Allows |',
+      '| --- | --- |',
+      '| `problems.update` | changing a problem |',
+      '| `forms.sign` | signing a form |',
       '',
       '| Channel | For |',
       '| --- | --- |',
@@ -93,9 +124,9 @@ describe('the system facts check itself', () => {
       '| --- | --- |',
       '| Reporting | `#eng-reporting` |',
       '',
-      '| Schedule key | Cron |',
-      '| --- | --- |',
-      '| `reporting_claims_submit_batch` | `0 14 * * 1-5 America/New_York` |',
+      '| Schedule key | Cron | When | Class |',
+      '| --- | --- | --- | --- |',
+      '| `reporting_claims_submit_batch` | `0 14 * * 1-5 America/New_York` | weekdays | `Reporting::Claims::SubmitBatchJob` |',
     ].join('\n'),
   );
   const ruby = (code: string) => '```ruby\n' + code + '\n```\n';
@@ -142,7 +173,8 @@ describe('the system facts check itself', () => {
   test('refuses a container that is not named after its service', () => {
     const hcl = '```hcl\nload_balancer {\n  container_name = "web"\n}\n```\n';
     const override = '```bash\n--overrides \'{"containerOverrides":[{"name":"web","command":["bin/rails"]}]}\'\n```\n';
-    const problem = 'container "web" is not named after its service (platform-web)';
+    const problem =
+      'container "web" is not named after its service (platform-web) nor a sidecar (datadog-agent, log_router)';
     assert.deepEqual(checkAgainstCanon(hcl, sample), [problem]);
     assert.deepEqual(checkAgainstCanon(override, sample), [problem]);
   });
@@ -189,5 +221,131 @@ describe('the system facts check itself', () => {
   test('the handbook canon declares five queues and both services', () => {
     assert.deepEqual([...canon.queues], ['critical', 'default', 'interop', 'claims', 'low']);
     assert.deepEqual([...canon.services], ['platform-web', 'platform-worker']);
+  });
+
+  test('the handbook canon lists sidecars, schedule classes, rake tasks, roles, permissions and the SFTP layout', () => {
+    assert.deepEqual([...canon.sidecars], ['datadog-agent', 'log_router']);
+    assert.equal(canon.scheduleClasses.get('sync_ftp_poll_inboxes'), 'Sync::Ftp::PollInboxesJob');
+    assert.ok(canon.rakeTasks.has('reporting:claims:validate_batch'));
+    assert.ok(canon.roles.has('care_coordinator') && canon.roles.has('retool_service'));
+    assert.ok(canon.permissions.has('interventions.update') && canon.permissions.has('form_responses.create'));
+    assert.deepEqual(
+      Object.fromEntries([...canon.sftpFolders].map(([folder, subfolders]) => [folder, [...subfolders]])),
+      { incoming: ['mre'], outgoing: ['reports', 'audits'], archive: [], quarantine: [] },
+    );
+    assert.deepEqual([...canon.sftpBuckets], ['sftp-exchange-staging', 'sftp-exchange-production']);
+  });
+
+  test('refuses a claim that a task runs one container, and a container picked by position', () => {
+    const perTask = "a task runs 3 containers: its service's and datadog-agent and log_router";
+    assert.deepEqual(checkAgainstCanon('Each task has one application container and two sidecars.', sample), []);
+    assert.deepEqual(checkAgainstCanon('The task overrides the command of its one container.', sample), [
+      `${perTask}; write "one application container"`,
+    ]);
+    const query = (expression: string) => "```bash\naws ecs describe-tasks --query '" + expression + "'\n```\n";
+    assert.deepEqual(checkAgainstCanon(query("tasks[0].containers[?name=='platform-web'].exitCode"), sample), []);
+    assert.deepEqual(checkAgainstCanon(query('tasks[0].containers[0].exitCode'), sample), [
+      `${perTask}; pick one by name (containers[?name=='platform-web']), not by position`,
+    ]);
+    const sidecar = '```hcl\nfirelens {\n  container_name = "log_router"\n}\n```\n';
+    assert.deepEqual(checkAgainstCanon(sidecar, sample), []);
+  });
+
+  test('refuses a rake task of ours that is not in the rake task table, in code and code spans', () => {
+    const bash = (line: string) => '```bash\n' + line + '\n```\n';
+    assert.deepEqual(checkAgainstCanon(bash('bin/rails "reporting:claims:validate_batch[1842]"'), sample), []);
+    assert.deepEqual(checkAgainstCanon(bash('bin/rails db:migrate && bin/rails synthetic:seed'), sample), []);
+    assert.deepEqual(
+      checkAgainstCanon(
+        bash('--overrides \'{"command":["bin/rails","reporting:claims:resubmit_rejected[2025-03-01]"]}\''),
+        sample,
+      ),
+      ['rake task "reporting:claims:resubmit_rejected" is not in the rake task table of system facts'],
+    );
+    assert.deepEqual(
+      checkAgainstCanon('Run `synthetic:claims_files` first; the `reporting:claims` tasks help.', sample),
+      ['rake task "synthetic:claims_files" is not in the rake task table of system facts'],
+    );
+  });
+
+  test('refuses roles and permissions that are not in the canon: calls, roles.yml excerpts, "role" in prose', () => {
+    const roles = '```yaml\nnurse:\n  inherits: care_coordinator\n  permissions:\n    - forms.sign\n```\n';
+    assert.deepEqual(checkAgainstCanon(roles, sample), []);
+    const unknown = '```yml\nscheduler:\n  inherits: nurse\n  permissions:\n    - forms.sign\n    - visits.book\n```\n';
+    assert.deepEqual(checkAgainstCanon(unknown, sample), [
+      'role "scheduler" is not in the role table of system facts',
+      'permission "visits.book" is not in the permission table of system facts',
+    ]);
+    assert.deepEqual(checkAgainstCanon('It calls `authorize_mutation!("problems.update")`.', sample), []);
+    assert.deepEqual(checkAgainstCanon('It calls `authorize_mutation!("form_responses.create")`.', sample), [
+      'permission "form_responses.create" is not in the permission table of system facts',
+    ]);
+    assert.deepEqual(checkAgainstCanon('Needs the `care_coordinator` or `nurse` role.', sample), []);
+    assert.deepEqual(checkAgainstCanon('The service user has its own role (`retool_service`).', sample), [
+      'role "retool_service" is not in the role table of system facts',
+    ]);
+    assert.deepEqual(checkAgainstCanon('Needs the `nurse` or `billing_specialist` role.', sample), [
+      'role "billing_specialist" is not in the role table of system facts',
+    ]);
+  });
+
+  test('refuses a channel in prose, and a misspelt channel in a code span', () => {
+    assert.deepEqual(checkAgainstCanon('Ask in #eng-prod-access, see [on-call](./on-call.md#escalation).', sample), []);
+    assert.deepEqual(checkAgainstCanon('Post in #eng-deploys before you start.', sample), [
+      'channel "#eng-deploys" is not in the channel or team table of system facts',
+    ]);
+    assert.deepEqual(checkAgainstCanon('Ask in `#eng-reportng`.', sample), [
+      'channel "#eng-reportng" is not in the channel or team table of system facts',
+    ]);
+    const typo = readCanon(readFileSync(CANON_FILE, 'utf8'));
+    assert.deepEqual(checkAgainstCanon('Ask `#securty` first, then post in `#deploy`; see `#rows`.', typo), [
+      'channel "#securty" is not in the channel or team table of system facts',
+      'channel "#deploy" is not in the channel or team table of system facts',
+    ]);
+  });
+
+  test('reads yml and rb fences as YAML and Ruby', () => {
+    const yml = '```yml\nsubmit:\n  class: "Reporting::Claims::SubmitBatchJob"\n  queue: reporting\n```\n';
+    assert.deepEqual(checkAgainstCanon(yml, sample), ['queue "reporting" is not a declared queue of system facts']);
+    const rb = '```rb\nclass SubmitBatchJob < Base::ApplicationJob\n  queue_as :critical\nend\n```\n';
+    assert.deepEqual(checkAgainstCanon(rb, sample), [
+      'Reporting::Claims::SubmitBatchJob runs on claims, not on "critical"',
+    ]);
+  });
+
+  test('refuses a schedule that runs another class than the canon says', () => {
+    const schedule = (job: string) =>
+      '```yaml\nreporting_claims_submit_batch:\n  cron: "0 14 * * 1-5 America/New_York"\n  class: "' +
+      job +
+      '"\n  queue: claims\n```\n';
+    assert.deepEqual(checkAgainstCanon(schedule('Reporting::Claims::SubmitBatchJob'), sample), []);
+    assert.deepEqual(checkAgainstCanon(schedule('CareManagement::RecalculateProblemStatesJob'), sample), [
+      'CareManagement::RecalculateProblemStatesJob runs on critical, not on "claims"',
+      'schedule "reporting_claims_submit_batch" runs Reporting::Claims::SubmitBatchJob in system facts, not "CareManagement::RecalculateProblemStatesJob"',
+    ]);
+  });
+
+  test('refuses SFTP paths off the partners/<slug>/<folder> layout, and unknown buckets', () => {
+    const good =
+      'Rosters land in `partners/acme_health_plan/incoming/mre/`, reports in `partners/<slug>/outgoing/reports`, ' +
+      'files in `partners/availity/outgoing/837P_1842.x12` and `partners/availity/archive/2024/11/`, ' +
+      'all in `sftp-exchange-<env>`, that is `sftp-exchange-staging`.';
+    assert.deepEqual(checkAgainstCanon(good, sample), []);
+    assert.deepEqual(checkAgainstCanon('Files go to `partners/acme_health_plan/inbox/`.', sample), [
+      'SFTP path "partners/acme_health_plan/inbox/": a partner\'s folders are incoming, outgoing, archive',
+    ]);
+    assert.deepEqual(checkAgainstCanon('Rosters: `partners/Acme-Health/incoming/rosters/`.', sample), [
+      'SFTP path "partners/Acme-Health/incoming/rosters": the partner slug is lower snake case',
+      'SFTP path "partners/Acme-Health/incoming/rosters": incoming/ holds mre and files',
+    ]);
+    const policy =
+      '```hcl\nresources = ["arn:aws:s3:::${var.bucket_name}/partners/${var.partner_slug}/incoming/*"]\n```\n';
+    assert.deepEqual(checkAgainstCanon(policy, sample), []);
+    assert.deepEqual(checkAgainstCanon('Grant `partners/acme_health_plan/incoming/rost*`.', sample), [
+      'SFTP path "partners/acme_health_plan/incoming/rost*": incoming/ holds mre and files',
+    ]);
+    assert.deepEqual(checkAgainstCanon('Copy it to `s3://sftp-exchange-prod/`.', sample), [
+      'SFTP bucket "sftp-exchange-prod" is not one of sftp-exchange-staging, sftp-exchange-production',
+    ]);
   });
 });

@@ -1,0 +1,15 @@
+import { expect, test } from './fixtures';
+import { open } from './helpers';
+
+test('a page shows its owning team and last review under "Last updated", linking to the team table', async ({
+  page,
+}) => {
+  await open(page, '/arc/modules/reporting/claims/tools');
+  const ownership = page.getByText(/^Owned by Reporting · reviewed Nov 25, 2026$/);
+  await expect(ownership).toBeVisible();
+  await expect(ownership.getByRole('time')).toHaveAttribute('datetime', '2026-11-25');
+
+  await ownership.getByRole('link', { name: 'Reporting' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/system-facts#teams-and-owners$/);
+  await expect(page.getByRole('cell', { name: 'Reporting', exact: true })).toBeVisible();
+});

@@ -1,0 +1,43 @@
+/**
+ * `npm run build`: `docusaurus build`, with a failure caused by the pages reported once per fault,
+ * each naming its file, without Docusaurus's stack traces. Progress is shown as it happens; from
+ * Docusaurus's first error on, its output is held back, and shown as it came if it holds no fault
+ * this report recognises (`build-report.ts`), so nothing is ever lost.
+ */
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildProblems } from './build-report';
+
+const args = process.argv.slice(2);
+const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
+const siteArg = args.find((arg) => !arg.startsWith('-'));
+const siteDir = siteArg && statSync(siteArg, { throwIfNoEntry: false })?.isDirectory() ? siteArg : '.';
+
+const child = spawn(process.execPath, [docusaurus, 'build', ...args], { stdio: ['inherit', 'pipe', 'pipe'] });
+const heldBack: string[] = [];
+let failing = false;
+
+for (const [stream, out] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+] as const) {
+  createInterface({ input: stream }).on('line', (line) => {
+    if (/^\[ERROR\]/.test(line)) failing = true;
+    if (failing) heldBack.push(line);
+    else out.write(`${line}\n`);
+  });
+}
+
+child.on('close', (code) => {
+  const output = heldBack.join('\n');
+  const problems = code === 0 ? [] : buildProblems(output, siteDir);
+  if (problems.length) {
+    console.error(`[ERROR] The build stopped on ${problems.length} fault(s) in the pages:`);
+    for (const problem of problems) console.error(`  ${problem}`);
+  } else if (output) {
+    console.error(output);
+  }
+  process.exitCode = code ?? 1;
+});

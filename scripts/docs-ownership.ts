@@ -1,0 +1,64 @@
+/**
+ * Pages that stay true: every page names its owning team (a team of the System facts page) and the
+ * date it was last reviewed, and is due for review again after its interval. A missing or unknown
+ * owner or a malformed date fails `check:docs`; an overdue review is listed, as a warning.
+ */
+import matter from 'gray-matter';
+
+export const DEFAULT_REVIEW_INTERVAL_DAYS = 180;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Ownership {
+  owner: string;
+  /** `YYYY-MM-DD`. */
+  lastReviewed: string;
+  reviewIntervalDays: number;
+}
+
+/**
+ * The value of `key` as written in the front matter. YAML turns `2026-13-01` into a date in 2027
+ * without a word, so dates are judged on the text the writer typed.
+ */
+function writtenValue(frontMatter: string, key: string): string | undefined {
+  const line = new RegExp(`^${key}:[ \\t]*(.*)$`, 'm').exec(frontMatter);
+  return line?.[1].trim().replace(/^(["'])(.*)\1$/, '$2');
+}
+
+/** Whether `text` is a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!parts) return false;
+  const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+/** The page's ownership fields, or the problems that keep it from having them. */
+export function readOwnership(source: string, teams: Set<string>): { ownership?: Ownership; problems: string[] } {
+  const { data, matter: frontMatter } = matter(source);
+  const problems: string[] = [];
+  const owner = typeof data.owner === 'string' ? data.owner.trim() : '';
+  if (!owner) problems.push(`front matter "owner" is missing: name one of ${[...teams].join(', ')}`);
+  else if (!teams.has(owner)) {
+    problems.push(`owner "${owner}" is not a team of system facts (${[...teams].join(', ')})`);
+  }
+  const lastReviewed = writtenValue(frontMatter, 'last_reviewed');
+  if (lastReviewed === undefined) problems.push('front matter "last_reviewed" is missing: the date, YYYY-MM-DD');
+  else if (!isIsoDate(lastReviewed)) {
+    problems.push(`last_reviewed "${lastReviewed}" is not a date written YYYY-MM-DD`);
+  }
+  const interval = data.review_interval_days ?? DEFAULT_REVIEW_INTERVAL_DAYS;
+  if (!Number.isInteger(interval) || interval < 1) {
+    problems.push(`review_interval_days "${String(interval)}" is not a whole number of days`);
+  }
+  if (problems.length || lastReviewed === undefined) return { problems };
+  return { ownership: { owner, lastReviewed, reviewIntervalDays: interval }, problems };
+}
+
+/** When the page is next due for review, and whether `today` (`YYYY-MM-DD`) is past it. */
+export function reviewDue(
+  { lastReviewed, reviewIntervalDays }: Ownership,
+  today: string,
+): { due: string; overdue: boolean } {
+  const due = new Date(Date.parse(lastReviewed) + reviewIntervalDays * DAY_MS).toISOString().slice(0, 10);
+  return { due, overdue: today > due };
+}
