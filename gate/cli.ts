@@ -5,7 +5,7 @@
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
-import { identityAnswers, startLocalIdentity } from '../identity/launch';
+import { identityAnswers, registerSitePort, startLocalIdentity } from '../identity/launch';
 import type { LocalIdentityService } from '../identity/launch';
 import { assertServableOn, isLocalMode } from './local-mode';
 import { readManifest } from './manifest';
@@ -29,6 +29,11 @@ async function main(): Promise<void> {
   assertServableOn(manifest.auth, options.host);
   const identity =
     isLocalMode(manifest.auth) && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
+  if (isLocalMode(manifest.auth)) {
+    await registerSitePort(new URL(manifest.auth.issuer).origin, options.port).catch((error: unknown) => {
+      console.error(`Google sign-in will not return here: ${error instanceof Error ? error.message : error}`);
+    });
+  }
   const sessions = createSessionChecker(manifest.auth);
   if (!(await sessions.loadKeys())) {
     console.error(

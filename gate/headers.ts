@@ -38,8 +38,13 @@ export function contentSecurityPolicy(manifest: Pick<GateManifest, 'connectSourc
   ].join('; ');
 }
 
-/** The sign-out route's answer: the browser drops everything it cached from the site. */
-export const CLEAR_SITE_CACHE = { 'Clear-Site-Data': '"cache"' } as const;
+/**
+ * The sign-out route's answer: the browser drops its cache of the site and its cookies (the
+ * session's included, even where the page could not delete them, and any a sibling subdomain
+ * planted: browsers clear the cookies of the whole registrable domain). Not `"storage"`: it holds
+ * no session, and the reader's colour mode would go with it.
+ */
+export const CLEAR_SITE_CACHE = { 'Clear-Site-Data': '"cache", "cookies"' } as const;
 
 /**
  * On every answer. `Cross-Origin-Resource-Policy: same-origin` stops another origin's page from

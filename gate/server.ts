@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import send from 'send';
 import { accessLogLine } from './access-log';
 import type { PageLoad } from './access-log';
+import { clientAddressOf, createAnswerQueue, createConnectionCounter, createRequestBudget } from './client-limits';
 import { compressedCopies } from './compression';
 import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
@@ -29,6 +30,10 @@ export const HEALTH_PATH = '/healthz';
  * and the whole request within 20 s (GET and HEAD carry no body), an idle keep-alive connection is
  * closed after 5 s, a socket with nothing sent or received for 15 s is dropped, and at most 512
  * connections are open at once (a browser opens about six; a proxy in front pools its own).
+ * One client takes a bounded share (`client-limits.ts`): 64 connections per address (not behind
+ * `--trust-proxy`, where every connection is the proxy's), 100 requests a second per address with
+ * bursts of 400 (a page load asks for about 40 files), and 8 pipelined requests waiting on one
+ * connection (browsers never pipeline).
  */
 export interface ConnectionLimits {
   headersTimeoutMs: number;
@@ -39,6 +44,11 @@ export interface ConnectionLimits {
   maxRequestsPerSocket: number;
   /** How often Node looks for connections past the header and request timeouts. */
   checkIntervalMs: number;
+  maxConnectionsPerAddress: number;
+  requestsPerSecondPerAddress: number;
+  requestBurstPerAddress: number;
+  /** Requests that may wait on one connection behind the one being answered. */
+  maxWaitingPerConnection: number;
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
@@ -47,15 +57,25 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 15_000,
   maxConnections: 512,
-  maxRequestsPerSocket: 1_000,
+  maxRequestsPerSocket: 100,
   checkIntervalMs: 1_000,
+  maxConnectionsPerAddress: 64,
+  requestsPerSecondPerAddress: 100,
+  requestBurstPerAddress: 400,
+  maxWaitingPerConnection: 8,
 };
+
+/** How long a client over its share is asked to wait before its next connection. */
+const CONNECTION_RETRY_AFTER_SECONDS = 5;
 
 export interface GateServerOptions {
   buildDir: string;
   manifest?: GateManifest;
   sessions?: SessionChecker;
-  /** Believe `X-Forwarded-Proto` (only behind a TLS-terminating proxy that sets it). */
+  /**
+   * Believe `X-Forwarded-Proto` and `X-Forwarded-For` (only behind a TLS-terminating proxy that
+   * sets them): the last value of each is the proxy's.
+   */
   trustProxy?: boolean;
   limits?: Partial<ConnectionLimits>;
   /** Where the access log goes, a line at a time; stdout by default. */
@@ -90,6 +110,21 @@ function answer(response: ServerResponse, { status, statusText, headers, body }:
   response.end(body);
 }
 
+/** Written straight to a connection over its address's share, before it has sent anything. */
+function overloadedConnectionAnswer(): string {
+  const body = 'Too many connections from your address: try again in a few seconds.\n';
+  return [
+    'HTTP/1.1 503 Service Unavailable',
+    `Retry-After: ${CONNECTION_RETRY_AFTER_SECONDS}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Cache-Control: no-store',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
 export function createGateServer(options: GateServerOptions): http.Server {
   const manifest = options.manifest ?? readManifest(options.buildDir);
   const files = listBuildFiles(options.buildDir);
@@ -101,10 +136,12 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 
+  const answerInTurn = createAnswerQueue(limits.maxWaitingPerConnection);
+  const admitConnection = createConnectionCounter(limits.maxConnectionsPerAddress);
+  const takeRequest = createRequestBudget(limits.requestsPerSecondPerAddress, limits.requestBurstPerAddress);
+  const refusedConnections = new WeakSet<Socket>();
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request, trustProxy)))) {
-      response.setHeader(name, value);
-    }
     // Shutting down: finish this request, then close the connection.
     if (!server.listening) response.shouldKeepAlive = false;
     const gateRequest = gateRequestOf(request);
@@ -151,16 +188,35 @@ export function createGateServer(options: GateServerOptions): http.Server {
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
     (request, response) => {
-      handle(request, response).catch(() => {
-        if (!response.headersSent) answer(response, plainTextResponse(500, 'The gate failed; nothing was served.'));
-        else response.destroy();
-      });
+      const retryAfter = takeRequest(clientAddressOf(request, trustProxy));
+      const start = () => {
+        for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request, trustProxy)))) {
+          response.setHeader(name, value);
+        }
+        if (retryAfter > 0) {
+          const text = 'Too many requests from your address: try again in a few seconds.';
+          answer(response, plainTextResponse(503, text, { 'Retry-After': String(retryAfter) }));
+          return;
+        }
+        handle(request, response).catch(() => {
+          if (!response.headersSent) answer(response, plainTextResponse(500, 'The gate failed; nothing was served.'));
+          else response.destroy();
+        });
+      };
+      if (refusedConnections.has(request.socket)) return;
+      if (!answerInTurn(request.socket, response, start)) request.socket.destroy();
     },
   );
   // Under Node 20's own timeouts a connection that sends nothing (or a byte) was seen to stay open
   // indefinitely: it gets the header deadline for its first request; keep-alive bounds the rest.
   const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
   server.on('connection', (socket: Socket) => {
+    if (!trustProxy && !admitConnection(socket)) {
+      refusedConnections.add(socket);
+      socket.on('error', () => {});
+      socket.end(overloadedConnectionAnswer());
+      return;
+    }
     const deadline = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
     firstRequestDeadlines.set(socket, deadline);
     socket.once('close', () => clearTimeout(deadline));

@@ -10,7 +10,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { sessionTokens } from '../src/auth/cookie-session';
+import { sessionTokenCandidates } from '../src/auth/cookie-session';
 import type { SessionTokens } from '../src/auth/cookie-session';
 import type { GateAuth } from './manifest';
 
@@ -25,12 +25,16 @@ export const JWKS_FAILURE_PAUSE_MS = 5_000;
 /** Clocks differ a little: an issue time this far ahead of ours is still accepted. */
 export const ISSUED_AT_TOLERANCE_SECONDS = 30;
 
-/** The tokens in the Cookie header, unless the header or a token is too large to be a session. */
-export function sessionTokensFrom(cookieHeader: string | undefined, clientId: string): SessionTokens | null {
-  if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) return null;
-  const tokens = sessionTokens(cookieHeader, clientId);
-  if (!tokens || tokens.accessToken.length > MAX_TOKEN_LENGTH || tokens.idToken.length > MAX_TOKEN_LENGTH) return null;
-  return tokens;
+/**
+ * The sessions the Cookie header could hold (more than one only when another site of the domain
+ * planted cookies: `src/auth/cookies.ts`), leaving out tokens too large to be Cognito's; none when
+ * the header itself is too large.
+ */
+export function sessionCandidatesFrom(cookieHeader: string | undefined, clientId: string): SessionTokens[] {
+  if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) return [];
+  return sessionTokenCandidates(cookieHeader, clientId).filter(
+    ({ accessToken, idToken }) => accessToken.length <= MAX_TOKEN_LENGTH && idToken.length <= MAX_TOKEN_LENGTH,
+  );
 }
 
 interface TokenVerifier {
@@ -174,6 +178,19 @@ function emailTrusted(id: JwtPayload): boolean {
   return !federated || id.email_verified === true || id.email_verified === 'true';
 }
 
+/**
+ * Of the verified sessions, the one to act on: the latest of one user's, readers first, or none
+ * when two readers' verify (one was planted by another site of the domain, and which is unknowable).
+ */
+function theOneSession(sessions: (Session | null)[]): Session | null {
+  const verified = sessions.filter((session): session is Session => session !== null);
+  // A planted session of someone outside the reader group never displaces a reader's own.
+  const readers = verified.filter((session) => session.reader);
+  const candidates = readers.length > 0 ? readers : verified;
+  if (new Set(candidates.map(({ userId }) => userId)).size !== 1) return null;
+  return candidates.reduce((latest, next) => (next.expiresAt > latest.expiresAt ? next : latest));
+}
+
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
@@ -215,29 +232,32 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
   const jwksCache = new SimpleJwksCache({ fetcher });
   if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
   const verifiers = verifiersFor(auth, jwksCache);
+  /** The session `tokens` hold, if every check passes. */
+  async function verifiedSession(tokens: SessionTokens): Promise<Session | null> {
+    try {
+      const [access, id] = await Promise.all([
+        verifiers.access.verify(tokens.accessToken),
+        verifiers.id.verify(tokens.idToken),
+      ]);
+      const now = Date.now() / 1000;
+      // aws-jwt-verify requires exp: a token without one is refused before this line.
+      if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
+      if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
+      if (!emailTrusted(id)) return null;
+      return {
+        expiresAt: Math.min(access.exp, id.exp),
+        userId: access.sub,
+        ...(typeof id.email === 'string' ? { email: id.email } : {}),
+        reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
+      };
+    } catch {
+      return null;
+    }
+  }
   return {
     async readSession(cookieHeader) {
-      const tokens = sessionTokensFrom(cookieHeader, auth.clientId);
-      if (!tokens) return null;
-      try {
-        const [access, id] = await Promise.all([
-          verifiers.access.verify(tokens.accessToken),
-          verifiers.id.verify(tokens.idToken),
-        ]);
-        const now = Date.now() / 1000;
-        // aws-jwt-verify requires exp: a token without one is refused before this line.
-        if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
-        if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
-        if (!emailTrusted(id)) return null;
-        return {
-          expiresAt: Math.min(access.exp, id.exp),
-          userId: access.sub,
-          ...(typeof id.email === 'string' ? { email: id.email } : {}),
-          reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
-        };
-      } catch {
-        return null;
-      }
+      const sessions = await Promise.all(sessionCandidatesFrom(cookieHeader, auth.clientId).map(verifiedSession));
+      return theOneSession(sessions);
     },
     async loadKeys() {
       if (options.jwks) return true;

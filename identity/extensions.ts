@@ -63,6 +63,23 @@ interface NewPasswordSession {
 const pendingChallenges = new Map<string, PendingChallenge>();
 const newPasswordSessions = new Map<string, NewPasswordSession>();
 
+/**
+ * Unanswered challenges are forgotten when they expire, and at most this many wait at once (the
+ * oldest go first), so a flood of sign-ins never answered cannot grow the service's memory.
+ */
+export const MAX_WAITING_CHALLENGES = 1_000;
+/** SRP_A is a 3072-bit number: 768 hexadecimal digits at most. */
+const MAX_SRP_A_LENGTH = 768;
+
+function remember<T extends { expiresAt: number }>(store: Map<string, T>, key: string, entry: T): void {
+  const now = Date.now();
+  for (const [waiting, { expiresAt }] of store) {
+    if (expiresAt <= now || store.size >= MAX_WAITING_CHALLENGES) store.delete(waiting);
+    else break;
+  }
+  store.set(key, entry);
+}
+
 function takeUnexpired<T extends { expiresAt: number }>(store: Map<string, T>, key: string | undefined): T | undefined {
   if (!key) return undefined;
   const entry = store.get(key);
@@ -103,14 +120,17 @@ const startSrpSignIn: Operation = (services) => async (ctx, req) => {
   const { USERNAME: username, SRP_A: srpA } = req.AuthParameters ?? {};
   if (!username) throw new InvalidParameterError('Missing required parameter USERNAME');
   if (!srpA) throw new InvalidParameterError('Missing required parameter SRP_A');
+  if (srpA.length > MAX_SRP_A_LENGTH) throw new InvalidParameterError('SRP_A is not a valid SRP public value');
   const { userPool } = await poolAndClient(services, ctx, req.ClientId);
   const user = await userPool.getUserByUsername(ctx, username);
-  if (!user || user.Enabled === false || !user.Password) throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
-
-  const srp = startSrp(srpPoolName(userPool.options.Id), user.Username, user.Password);
+  // As Cognito with PreventUserExistenceErrors: an unknown user (or one without a password) gets a
+  // challenge like anyone's, made at the same cost, which no password can answer.
+  const known = user?.Password ? user : null;
+  const srpUser = known?.Username ?? username;
+  const srp = startSrp(srpPoolName(userPool.options.Id), srpUser, known?.Password ?? randomBytes(32).toString('hex'));
   const secretBlock = randomBytes(64).toString('base64');
-  pendingChallenges.set(secretBlock, {
-    username: user.Username,
+  remember(pendingChallenges, secretBlock, {
+    username: known ? srpUser : '',
     clientId: req.ClientId as string,
     srpA,
     srp,
@@ -122,8 +142,8 @@ const startSrpSignIn: Operation = (services) => async (ctx, req) => {
       SALT: srp.saltHex,
       SECRET_BLOCK: secretBlock,
       SRP_B: srpPublicHex(srp.B),
-      USERNAME: user.Username,
-      USER_ID_FOR_SRP: user.Username,
+      USERNAME: srpUser,
+      USER_ID_FOR_SRP: srpUser,
     },
   };
 };
@@ -131,7 +151,7 @@ const startSrpSignIn: Operation = (services) => async (ctx, req) => {
 const verifyPassword: Operation = (services) => async (ctx, req) => {
   const responses = req.ChallengeResponses ?? {};
   const pending = takeUnexpired(pendingChallenges, responses.PASSWORD_CLAIM_SECRET_BLOCK);
-  if (!pending || pending.clientId !== req.ClientId || pending.username !== responses.USERNAME) {
+  if (!pending?.username || pending.clientId !== req.ClientId || pending.username !== responses.USERNAME) {
     throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
   }
   const { userPool, client } = await poolAndClient(services, ctx, req.ClientId);
@@ -150,12 +170,14 @@ const verifyPassword: Operation = (services) => async (ctx, req) => {
   );
   if (!signaturesMatch(expected, responses.PASSWORD_CLAIM_SIGNATURE))
     throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+  // Only someone who knows the password learns that the account was disabled.
+  if (user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
 
   if (user.UserStatus === 'UNCONFIRMED') throw new UserNotConfirmedException();
   if (user.UserStatus === 'RESET_REQUIRED') throw new PasswordResetRequiredError();
   if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
     const session = randomUUID();
-    newPasswordSessions.set(session, {
+    remember(newPasswordSessions, session, {
       username: user.Username,
       clientId: pending.clientId,
       expiresAt: Date.now() + CHALLENGE_TTL_MS,
@@ -236,19 +258,31 @@ const globalSignOut: Operation = (services) => async (ctx, req) => {
   return {};
 };
 
-/** cognito-local signs a disabled user in with a password; Cognito refuses: "User is disabled." */
+/**
+ * USER_PASSWORD_AUTH (used by the test kit) as Cognito with PreventUserExistenceErrors answers it:
+ * an unknown user and a wrong password get the same words, and only the right password learns that
+ * the account is disabled (cognito-local signs a disabled user in, and words each case apart).
+ */
 const refusingDisabledUsers =
   (initiateAuth: Operation): Operation =>
   (services) =>
   async (ctx, req) => {
     const username = req.AuthParameters?.USERNAME;
-    if (username && req.ClientId) {
+    if (req.AuthFlow === 'USER_PASSWORD_AUTH' && username && req.ClientId) {
       const { userPool } = await poolAndClient(services, ctx, req.ClientId);
       const user = await userPool.getUserByUsername(ctx, username);
-      if (user?.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+      if (!user?.Password || user.Password !== req.AuthParameters?.PASSWORD) {
+        throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+      }
+      if (user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
     }
     return initiateAuth(services)(ctx, req);
   };
+
+/** The handbook's pool has self sign-up disabled: Cognito refuses SignUp to anyone, existing or not. */
+const refuseSignUp: Operation = () => async () => {
+  throw new NotAuthorizedError('SignUp is not permitted for this user pool');
+};
 
 /** Ends every session of a user, as an administrator does when someone leaves (`npm run offboard`). */
 const adminUserGlobalSignOut: Operation = (services) => async (ctx, req) => {
@@ -314,6 +348,7 @@ export function installExtensions(): void {
   };
   table.ForgotPassword = forgotPassword(table.ForgotPassword);
   table.ConfirmForgotPassword = confirmForgotPassword(table.ConfirmForgotPassword);
+  table.SignUp = refuseSignUp;
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
   table.AdminUserGlobalSignOut = adminUserGlobalSignOut;

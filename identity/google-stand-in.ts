@@ -15,7 +15,6 @@ import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import type { Logger } from 'pino';
 import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
-import { isLoopbackHost } from '../src/auth/loopback';
 import { localIdentity } from './local-pool';
 
 /** Cognito's authorization codes and the provider's round trip are short-lived; five minutes here. */
@@ -31,12 +30,20 @@ interface AuthorizeRequest {
 }
 type GoogleAccount = (typeof localIdentity.googleAccounts)[number];
 
-/** One-use entries that expire. */
+/** Entries that may wait at once in a ledger: beyond, the oldest are forgotten. */
+const MAX_LEDGER_ENTRIES = 1_000;
+
+/** One-use entries that expire, forgotten once expired, at most `MAX_LEDGER_ENTRIES` at once. */
 class Ledger<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
   issue(value: T): string {
+    const now = Date.now();
+    for (const [key, { expiresAt }] of this.entries) {
+      if (expiresAt <= now || this.entries.size >= MAX_LEDGER_ENTRIES) this.entries.delete(key);
+      else break;
+    }
     const key = randomBytes(24).toString('base64url');
-    this.entries.set(key, { value, expiresAt: Date.now() + TTL_MS });
+    this.entries.set(key, { value, expiresAt: now + TTL_MS });
     return key;
   }
   take(key: string | null): T | undefined {
@@ -47,17 +54,12 @@ class Ledger<T> {
 }
 
 /**
- * A registered URL, or the sign-in route of any loopback origin: the handbook runs on whatever
- * local port `npm start` or `npm run serve` was given, and a loopback address reaches only this machine.
+ * A registered URL only, as in Cognito: `npm start` and `npm run serve` register their own port's
+ * sign-in route as they start (identity/launch.ts `registerSitePort`), so a code never goes to
+ * another program listening on loopback (security review 2, finding 9).
  */
 function isAllowedReturn(candidate: string, registered: readonly string[] | undefined): boolean {
-  if (registered?.includes(candidate)) return true;
-  try {
-    const url = new URL(candidate);
-    return url.protocol === 'http:' && isLoopbackHost(url.hostname) && url.pathname === '/sign-in' && !url.search;
-  } catch {
-    return false;
-  }
+  return registered?.includes(candidate) ?? false;
 }
 
 const SECONDS_PER_UNIT = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } as const;
@@ -78,7 +80,13 @@ function redirect(response: ServerResponse, location: string): void {
 }
 
 function page(response: ServerResponse, status: number, title: string, body: string): void {
-  response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // No page may frame the account chooser and have the reader click an account (finding 9).
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  });
   response.end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
@@ -107,8 +115,7 @@ function json(response: ServerResponse, status: number, body: object): void {
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
-    // The token endpoint is called by the page itself, from the handbook's origin.
-    'Access-Control-Allow-Origin': '*',
+    // The token endpoint is called by the page itself: request-guard.ts allows the handbook's origin.
   });
   response.end(JSON.stringify(body));
 }
@@ -131,7 +138,7 @@ export function googleStandIn(
 ): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   const ctx = { logger };
   const pendingSignIns = new Ledger<AuthorizeRequest>();
-  const googleCodes = new Ledger<{ signIn: AuthorizeRequest; account: GoogleAccount }>();
+  const googleCodes = new Ledger<{ signIn: AuthorizeRequest; account: GoogleAccount; state: string }>();
   const authorizationCodes = new Ledger<AuthorizeRequest & { username: string }>();
   const domains = allowedDomains(localIdentity.allowedEmailDomains);
 
@@ -212,7 +219,7 @@ export function googleStandIn(
     if (!account) return page(response, 400, 'Sign-in error', '<h1>Unknown account</h1>');
     const signIn = pendingSignIns.take(state);
     if (!signIn) return signInExpired(response);
-    const code = googleCodes.issue({ signIn, account });
+    const code = googleCodes.issue({ signIn, account, state });
     redirect(response, `/oauth2/idpresponse?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);
   }
 
@@ -261,6 +268,8 @@ export function googleStandIn(
   async function idpResponse(query: URLSearchParams, response: ServerResponse): Promise<void> {
     const state = query.get('state');
     const returned = googleCodes.take(query.get('code'));
+    // A code comes back with the state of the sign-in it was issued for, or not at all.
+    if (returned && returned.state !== state) return signInExpired(response);
     const signIn = returned?.signIn ?? pendingSignIns.take(state);
     if (!signIn) return signInExpired(response);
     if (!returned) return failTo(response, signIn, 'access_denied', 'The Google sign-in was cancelled.');

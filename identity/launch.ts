@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import { localIdentity } from './local-pool';
 
 export interface IdentityLaunch {
@@ -91,6 +92,42 @@ export async function startLocalIdentity(launch: IdentityLaunch = {}): Promise<L
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, port, exited, stop };
+}
+
+/** One Cognito operation against the local service, as the project's own tools call it (no `Origin`). */
+async function callIdentity<T>(url: string, operation: string, body: object): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (!response.ok) throw new Error(`${operation} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Registers the sign-in route of a site on `sitePort` (the dev server's, or the gate's) as a
+ * callback and sign-out URL of the app client, as an administrator registers a real one: the local
+ * hosted sign-in sends its codes to registered URLs only.
+ */
+export async function registerSitePort(identityUrl: string, sitePort: number): Promise<void> {
+  const client = { UserPoolId: localIdentity.userPoolId, ClientId: localIdentity.userPoolClientId };
+  const { UserPoolClient } = await callIdentity<{ UserPoolClient: { CallbackURLs?: string[]; LogoutURLs?: string[] } }>(
+    identityUrl,
+    'DescribeUserPoolClient',
+    client,
+  );
+  const routes = ['127.0.0.1', 'localhost'].map((host) => `http://${host}:${sitePort}${SIGN_IN_PATH}`);
+  const withRoutes = (urls: string[] = []) => [...new Set([...urls, ...routes])];
+  await callIdentity(identityUrl, 'UpdateUserPoolClient', {
+    ...client,
+    CallbackURLs: withRoutes(UserPoolClient.CallbackURLs),
+    LogoutURLs: withRoutes(UserPoolClient.LogoutURLs),
+  });
 }
 
 /** For a web server entry that must stay up as long as the service: stops it on SIGTERM or SIGINT. */

@@ -22,6 +22,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import type { Logger } from 'pino';
 import { googleStandIn } from './google-stand-in';
+import { guardRequest } from './request-guard';
 import { withStandardClaims } from './standard-claims';
 
 /** Starts the service where its config says (`ServerConfig`), from `.cognito/` in the working directory. */
@@ -53,6 +54,7 @@ export async function startLocalServer(logger: Logger): Promise<Server> {
   const { application } = createCognitoServer(Router(services), logger, config.ServerConfig, services);
   const standIn = googleStandIn(services, logger);
   const server = createHttpServer((request, response) => {
+    if (!guardRequest(request, response)) return;
     void standIn(request, response).then((handled) => {
       if (!handled) application(request, response);
     });

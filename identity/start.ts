@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
+import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { localIdentity } from './local-pool';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
@@ -26,6 +27,9 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   throw new Error(`--port must be a TCP port number, got "${values.port}"`);
 }
 const url = `http://${host}:${port}`;
+/** pino-pretty's line formatter alone: exported by the package, missing from its types. */
+const { prettyFactory } = pinoPretty as unknown as { prettyFactory(options: PrettyOptions): (line: string) => string };
+
 const keyFileOption = values['signing-key-file'] ? path.resolve(values['signing-key-file']) : undefined;
 
 /** A private copy of the fixture, told where it listens and which issuer it signs as. */
@@ -49,9 +53,13 @@ async function main(): Promise<void> {
   saveSigningKey(signingKey, keyFileOption ?? path.join(workDir, '.cognito', 'signing-key.json'));
   installSigningKey(signingKey);
   installExtensions();
+  // Each line is formatted and written as it is logged. pino-pretty's own stream pipeline held a
+  // line back until the next one arrived, from about the fourth code on, so a reader waiting for a
+  // confirmation code saw the previous one (newcomer review 2).
+  const pretty = prettyFactory({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true });
   const logger = pino(
     { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
-    pinoPretty({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true }),
+    { write: (line: string) => process.stdout.write(pretty(line)) },
   );
   const server = await startLocalServer(logger);
 

@@ -4,13 +4,26 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startLocalIdentity } from '../identity/launch';
+import { registerSitePort, startLocalIdentity } from '../identity/launch';
 
 const root = path.resolve(__dirname, '..');
 const mode = process.env.HANDBOOK_AUTH ?? 'local';
 
+/** The dev server's port, as `docusaurus start` reads it from the arguments (3000 unless given). */
+function devServerPort(args: string[]): number {
+  const option = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  if (option === -1) return 3000;
+  return Number(args[option].startsWith('--port=') ? args[option].slice('--port='.length) : args[option + 1]);
+}
+
 async function main(): Promise<void> {
   const identity = mode === 'local' ? await startLocalIdentity({ output: 'inherit' }) : null;
+  // The local Google stand-in returns only to registered sign-in routes: this dev server's.
+  if (identity) {
+    await registerSitePort(identity.url, devServerPort(process.argv.slice(2))).catch((error: unknown) => {
+      console.error(`Google sign-in will not return here: ${error instanceof Error ? error.message : error}`);
+    });
+  }
   const devServer = spawn(
     path.join(root, 'node_modules/.bin/docusaurus'),
     ['start', '--host', '127.0.0.1', ...process.argv.slice(2)],

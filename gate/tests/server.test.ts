@@ -208,7 +208,7 @@ describe('the gate server', () => {
     const answer = await call('/sign-out?returnTo=%2Fdocs%2Fguide', { headers: { cookie } });
     assert.equal(answer.status, 303);
     assert.equal(answer.headers.location, '/sign-in?returnTo=%2Fdocs%2Fguide');
-    assert.equal(answer.headers['clear-site-data'], '"cache"');
+    assert.equal(answer.headers['clear-site-data'], '"cache", "cookies"');
     assert.equal(answer.headers['cache-control'], 'no-store');
   });
 

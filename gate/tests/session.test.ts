@@ -41,6 +41,35 @@ describe('the session in the cookies', () => {
     assert.ok(await checker.readSession(sessionCookie(copy)));
   });
 
+  test('cookies planted by a sibling subdomain neither lock the reader out nor sign them in as someone else', async () => {
+    const own = sessionCookie(real);
+    const user = String(claimsOf(real.accessToken).username);
+    const junkUser = `${lastAuthUserCookie(clientId)}=planted`;
+    const junkToken = `${tokenCookie(clientId, user, 'accessToken')}=${reissued(real.accessToken, { exp: now() - 60 })}`;
+    const readerId = claimsOf(real.accessToken).sub;
+    for (const planted of [`${junkUser}; ${own}`, `${own}; ${junkUser}`, `${junkToken}; ${own}`]) {
+      assert.equal((await checker.readSession(planted))?.userId, readerId, planted.slice(0, 80));
+    }
+    const other = { sub: 'f00dfeed-0000-4000-8000-000000000000', username: 'planter' };
+    const planter = sessionCookie(
+      { accessToken: reissued(real.accessToken, other), idToken: reissued(real.idToken, other) },
+      'planter',
+    );
+    assert.equal((await checker.readSession(planter))?.userId, other.sub, 'the planter’s session verifies on its own');
+    assert.equal(await checker.readSession(`${planter}; ${own}`), null);
+    assert.equal(await checker.readSession(`${own}; ${planter}`), null);
+    // A planter outside the reader group (any new Google sign-in) cannot displace a reader.
+    const outsider = { ...other, 'cognito:groups': [] };
+    const outsiderCookie = sessionCookie(
+      { accessToken: reissued(real.accessToken, outsider), idToken: reissued(real.idToken, outsider) },
+      'planter',
+    );
+    assert.equal((await checker.readSession(outsiderCookie))?.reader, false, 'the outsider’s session verifies');
+    for (const both of [`${outsiderCookie}; ${own}`, `${own}; ${outsiderCookie}`]) {
+      assert.deepEqual(await checker.readSession(both), await checker.readSession(own));
+    }
+  });
+
   /** The `identities` entry Cognito puts in the id token of a reader who came through Google. */
   const google = { userId: '1093', providerName: 'Google', providerType: 'Google', issuer: null, primary: 'true' };
 

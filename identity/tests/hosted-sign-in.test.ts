@@ -8,10 +8,12 @@ import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../local-pool';
 import { claimsOf, startIdentityProcess } from '../testing';
 import type { RunningIdentityService } from '../testing';
+import { registerSitePort } from '../launch';
 
 let service: RunningIdentityService;
 before(async () => {
   service = await startIdentityProcess();
+  await registerSitePort(service.url, 3123);
 });
 after(() => service.stop());
 
@@ -125,15 +127,29 @@ describe('Google through the local hosted sign-in', () => {
     assert.equal(back.searchParams.get('state'), 'app-state-1');
   });
 
-  test('it never returns to an address that is not a loopback sign-in route or registered', async () => {
+  test('it never returns to an address that is not registered, another loopback port included', async () => {
     for (const redirect of [
       'https://evil.example/sign-in',
       'http://127.0.0.1:3000/elsewhere',
       'http://10.0.0.1/sign-in',
+      'http://127.0.0.1:6666/sign-in',
+      'http://[::1]:3123/sign-in',
+      'http://127.1:3123/sign-in',
     ]) {
       const response = await fetch(authorizeUrl({ redirect_uri: redirect }).url, { redirect: 'manual' });
       assert.equal(response.status, 400, redirect);
     }
+  });
+
+  test('a code returned with the state of another sign-in is refused', async () => {
+    const chooser = await next(authorizeUrl().url);
+    const idpResponse = await next(chooser.href, {
+      method: 'POST',
+      body: new URLSearchParams({ state: chooser.searchParams.get('state') as string, account: member.sub }),
+    });
+    const otherSignIn = await next(authorizeUrl({ state: 'app-state-2' }).url);
+    idpResponse.searchParams.set('state', otherSignIn.searchParams.get('state') as string);
+    assert.equal((await fetch(idpResponse, { redirect: 'manual' })).status, 400);
   });
 
   test('only Google is offered, with PKCE', async () => {

@@ -416,7 +416,7 @@ describe('the viewer-request function', () => {
     ]);
     const cleared = signOut.result as CloudFrontResultResponse;
     assert.equal(cleared.status, '303');
-    assert.equal(cleared.headers!['clear-site-data'][0].value, '"cache"');
+    assert.equal(cleared.headers!['clear-site-data'][0].value, '"cache", "cookies"');
     assert.equal(cleared.headers!.location[0].value, '/sign-in');
     assert.equal((crossSite.result as CloudFrontResultResponse).status, '403');
     assert.equal(

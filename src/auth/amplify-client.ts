@@ -85,9 +85,20 @@ export async function currentReader(options: { forceRefresh?: boolean } = {}): P
   }
 }
 
-/** Signs out everywhere: revokes the refresh token, not only this browser's cookies. */
-export function signOutEverywhere(): Promise<void> {
-  return signOut({ global: true });
+/**
+ * Signs out everywhere: revokes the refresh token, not only this browser's cookies. Amplify hides
+ * whether the revocation reached the identity service, and clears the cookies either way; so the
+ * tokens are renewed first, which fails only if the service cannot be reached: true when it could.
+ */
+export async function signOutEverywhere(): Promise<boolean> {
+  let reachable = true;
+  try {
+    await fetchAuthSession({ forceRefresh: true });
+  } catch {
+    reachable = false;
+  }
+  await signOut({ global: true });
+  return reachable;
 }
 
 /** Calls back when the session ends or a Google sign-in completes, until the returned function is called. */

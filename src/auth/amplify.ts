@@ -10,8 +10,12 @@ type AmplifyClient = typeof AmplifyClientModule;
 
 let client: Promise<AmplifyClient> | null = null;
 
+/** Loads it once; a load that failed (offline, or refused with an expired session) is tried afresh next time. */
 export function loadAmplify(): Promise<AmplifyClient> {
-  client ??= import(/* webpackChunkName: "amplify" */ './amplify-client');
+  client ??= import(/* webpackChunkName: "amplify" */ './amplify-client').catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
   return client;
 }
 

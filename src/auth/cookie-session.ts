@@ -4,6 +4,8 @@
  * call to the identity service. Reading grants nothing: the gate server verifies the same tokens
  * (gate/session.ts) before it serves anything.
  */
+import { sessionCandidates } from './cookies';
+import type { SessionCookieNames, SessionTokens } from './cookies';
 import { decodeJwtPayload, EXPIRY_TOLERANCE_SECONDS, lastAuthUserCookie, tokenCookie } from './session-format';
 
 export interface Reader {
@@ -17,53 +19,38 @@ export interface CookieSession {
   expiresAt: number;
 }
 
-export interface SessionTokens {
-  accessToken: string;
-  idToken: string;
+export type { SessionTokens } from './cookies';
+
+/** Where Amplify's CookieStorage keeps the app client's session (see `cookies.ts`). */
+export function sessionCookieNames(clientId: string): SessionCookieNames {
+  const around = (kind: 'accessToken' | 'idToken') => tokenCookie(clientId, '\n', kind).split('\n') as [string, string];
+  return { lastAuthUser: lastAuthUserCookie(clientId), accessToken: around('accessToken'), idToken: around('idToken') };
 }
 
-/** Cookie name to value; the first of a repeated name wins, undecodable pairs are dropped. */
-function cookiesOf(cookieString: string): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of cookieString.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 1) continue;
-    try {
-      const name = decodeURIComponent(pair.slice(0, equals).trim());
-      const value = decodeURIComponent(pair.slice(equals + 1).trim());
-      if (!cookies.has(name)) cookies.set(name, value);
-    } catch {
-      // A cookie that is not ours, or not well-formed: not a session.
-    }
-  }
-  return cookies;
+/** Every session the cookies could hold, for the gate to verify (`cookies.ts` says why more than one). */
+export function sessionTokenCandidates(cookieString: string, clientId: string): SessionTokens[] {
+  return sessionCandidates(cookieString, sessionCookieNames(clientId));
 }
 
 /**
- * The tokens Amplify's CookieStorage keeps for the app client's last signed-in user, if both are
- * there. The gate server reads them from the Cookie header, the page from `document.cookie`.
+ * The signed-in reader and the session's end, or null when the cookies hold no live session, or
+ * live sessions of two users.
  */
-export function sessionTokens(cookieString: string, clientId: string): SessionTokens | null {
-  const cookies = cookiesOf(cookieString);
-  const user = cookies.get(lastAuthUserCookie(clientId));
-  if (!user) return null;
-  const accessToken = cookies.get(tokenCookie(clientId, user, 'accessToken'));
-  const idToken = cookies.get(tokenCookie(clientId, user, 'idToken'));
-  return accessToken && idToken ? { accessToken, idToken } : null;
-}
-
-/** The signed-in reader and the session's end, or null when the cookies hold no live session. */
 export function readCookieSession(
   cookieString: string,
   clientId: string,
   now = Date.now() / 1000,
 ): CookieSession | null {
-  const tokens = sessionTokens(cookieString, clientId);
-  const access = decodeJwtPayload(tokens?.accessToken);
-  const id = decodeJwtPayload(tokens?.idToken);
-  if (typeof access?.exp !== 'number' || typeof id?.exp !== 'number') return null;
-  const expiresAt = Math.min(access.exp, id.exp);
-  if (expiresAt - now <= EXPIRY_TOLERANCE_SECONDS) return null;
+  const live = sessionTokenCandidates(cookieString, clientId).flatMap(({ accessToken, idToken }) => {
+    const access = decodeJwtPayload(accessToken);
+    const id = decodeJwtPayload(idToken);
+    if (typeof access?.exp !== 'number' || typeof id?.exp !== 'number') return [];
+    const expiresAt = Math.min(access.exp, id.exp);
+    return expiresAt - now > EXPIRY_TOLERANCE_SECONDS ? [{ id, expiresAt }] : [];
+  });
+  // Two users' sessions at once: one was planted, and which is unknowable here.
+  if (new Set(live.map(({ id }) => id.sub)).size !== 1) return null;
+  const { id, expiresAt } = live.reduce((latest, next) => (next.expiresAt > latest.expiresAt ? next : latest));
   const email = typeof id.email === 'string' ? id.email : '';
   return { reader: { email, name: typeof id.name === 'string' ? id.name : email }, expiresAt };
 }

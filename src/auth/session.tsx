@@ -10,7 +10,8 @@ import { readCookieSession } from './cookie-session';
 import type { Reader } from './cookie-session';
 import { destinationOf } from './return-path';
 import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
-import { signOutUrlFor } from './sign-in-route';
+import { signedOutUrlFor } from './sign-in-route';
+import { forgetSessionCookies, revokeSession } from './sign-out';
 
 export type { Reader } from './cookie-session';
 
@@ -20,7 +21,10 @@ interface Session {
   state: SessionState;
   /** Re-reads the session, renewing it if needed; the sign-in form calls it once it is done. */
   refresh(): Promise<void>;
-  /** Signs out everywhere (revokes the refresh token), empties the cache, then shows the gate. */
+  /**
+   * Ends the session in this browser whatever fails, revoking it everywhere when the identity
+   * service can be reached (`sign-out.ts`), then leaves for the sign-in page.
+   */
   signOut(): Promise<void>;
 }
 
@@ -113,16 +117,16 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
       state,
       refresh,
       signOut: async () => {
-        signingOut.current = process.env.NODE_ENV === 'production';
-        await (await amplify()).signOutEverywhere();
-        // A built site is always behind the gate, whose sign-out route empties the browser's cache
-        // of the handbook (Clear-Site-Data) before the sign-in route; the dev server has no gate.
-        if (process.env.NODE_ENV === 'production')
-          window.location.replace(signOutUrlFor(destinationOf(window.location)));
-        else settle(null);
+        signingOut.current = true;
+        const revoked = await revokeSession();
+        forgetSessionCookies(userPoolClientId());
+        // A built site is always behind the gate, whose sign-out route empties the browser of the
+        // handbook (Clear-Site-Data) before the sign-in route; the dev server has no gate.
+        const viaGate = process.env.NODE_ENV === 'production';
+        window.location.replace(signedOutUrlFor(destinationOf(window.location), { revoked, viaGate }));
       },
     }),
-    [state, refresh, amplify, settle],
+    [state, refresh],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -15,12 +15,19 @@ export function signInUrlFor(path: string): string {
 }
 
 /**
- * The sign-out route, answered by the gate: it empties the browser's cache of the site
- * (`Clear-Site-Data: "cache"`) and sends the reader on to the sign-in route with the same query.
+ * The sign-out route, answered by the gate: it empties the browser of the site (`Clear-Site-Data:
+ * "cache", "cookies"`) and sends the reader on to the sign-in route with the same query.
  */
 export const SIGN_OUT_PATH = '/sign-out';
 
-/** The sign-out route, then the sign-in route asked to send the reader back to `path` afterwards. */
-export function signOutUrlFor(path: string): string {
-  return `${SIGN_OUT_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent(path)}`;
+/** On the sign-in route after a sign-out that ended the session in this browser only (not revoked). */
+export const SIGNED_OUT_HERE_ONLY_PARAM = 'signedOutHereOnly';
+
+/**
+ * Where a sign-out ends: through the sign-out route when a gate answers it (a build), or straight at
+ * the sign-in route (the dev server); either asked to send the reader back to `path` afterwards.
+ */
+export function signedOutUrlFor(path: string, { revoked, viaGate }: { revoked: boolean; viaGate: boolean }): string {
+  const query = `${RETURN_TO_PARAM}=${encodeURIComponent(path)}${revoked ? '' : `&${SIGNED_OUT_HERE_ONLY_PARAM}=1`}`;
+  return `${viaGate ? SIGN_OUT_PATH : SIGN_IN_PATH}?${query}`;
 }

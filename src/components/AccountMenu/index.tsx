@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import React from 'react';
+import React, { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useOptionalSession } from '@site/src/auth/session';
 import styles from './styles.module.css';
@@ -7,6 +7,8 @@ import styles from './styles.module.css';
 /** Navbar item: who is signed in, and "Sign out". In the mobile panel it is the main menu's entry. */
 export default function AccountMenu({ mobile }: { mobile?: boolean }): ReactNode {
   const session = useOptionalSession();
+  // Signing out may take a few seconds when the network is down (src/auth/sign-out.ts).
+  const [signingOut, setSigningOut] = useState(false);
   if (session?.state.status !== 'signedIn') return null;
   const { signOut } = session;
   const { name, email } = session.state.reader;
@@ -17,8 +19,16 @@ export default function AccountMenu({ mobile }: { mobile?: boolean }): ReactNode
       <span className={styles.name} title={email}>
         {name}
       </span>
-      <button type="button" className="button button--sm button--secondary" onClick={() => void signOut()}>
-        Sign out
+      <button
+        type="button"
+        className="button button--sm button--secondary"
+        disabled={signingOut}
+        onClick={() => {
+          setSigningOut(true);
+          void signOut();
+        }}
+      >
+        {signingOut ? 'Signing out…' : 'Sign out'}
       </button>
     </Item>
   );

@@ -4,15 +4,22 @@
  */
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { useSyncExternalStore } from 'react';
+import { SIGNED_OUT_HERE_ONLY_PARAM } from '@site/src/auth/sign-in-route';
 
-export type Notice = 'passwordReset' | 'sessionExpired';
+export type Notice = 'passwordReset' | 'sessionExpired' | 'signedOutHereOnly';
 
 export const NOTICE_TEXT: Record<Notice, string> = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
   sessionExpired: 'Your sign-in session expired, sign in again.',
+  signedOutHereOnly:
+    'You are signed out of this browser, but the sign-in service could not be reached to end your session everywhere: a copy of it elsewhere lasts until it expires. To end it now, sign in and sign out again.',
 };
 
-let current: Notice | null = null;
+/** A sign-out that could not revoke the session says so on the sign-in route (src/auth/sign-out.ts). */
+let current: Notice | null =
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).has(SIGNED_OUT_HERE_ONLY_PARAM)
+    ? 'signedOutHereOnly'
+    : null;
 const subscribers = new Set<() => void>();
 
 export function setNotice(next: Notice | null): void {

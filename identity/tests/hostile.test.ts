@@ -1,0 +1,188 @@
+/**
+ * The local identity service on a developer's laptop (security review 2, findings 6 to 9): web
+ * pages cannot use its administrative operations, only loopback pages read its answers, it answers
+ * only a loopback Host, a flood of sign-ins never answered leaves it running, and it does not tell
+ * who has an account.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { localIdentity } from '../local-pool';
+import { startIdentityProcess } from '../testing';
+import type { RunningIdentityService } from '../testing';
+
+const pool = { UserPoolId: localIdentity.userPoolId };
+const ClientId = localIdentity.userPoolClientId;
+
+function call(url: string, operation: string, body: object, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** SRP step 1 for `username`: the answer's status and body. */
+async function srpStart(url: string, username: string) {
+  const response = await call(url, 'InitiateAuth', {
+    AuthFlow: 'USER_SRP_AUTH',
+    ClientId,
+    AuthParameters: { USERNAME: username, SRP_A: randomBytes(384).toString('hex') },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the local identity service against hostile neighbours', () => {
+  let service: RunningIdentityService;
+  before(async () => {
+    service = await startIdentityProcess();
+  });
+  after(() => service.stop());
+
+  test('administrative operations answer the project’s tools, never a web page', async () => {
+    assert.equal((await call(service.url, 'ListUsers', pool)).status, 200);
+    for (const origin of ['http://127.0.0.2:4199', 'http://127.0.0.1:3000', 'https://evil.example']) {
+      const response = await call(service.url, 'ListUsers', pool, { origin });
+      assert.equal(response.status, 403, origin);
+      assert.doesNotMatch(await response.text(), /handbook\.local/);
+    }
+    const fromPage = await call(
+      service.url,
+      'AdminCreateUser',
+      { ...pool, Username: 'mallory@handbook.local' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    assert.equal(fromPage.status, 403);
+  });
+
+  test('only the handbook’s loopback pages may read its answers', async () => {
+    const unknown = { ClientId, Username: 'nobody@handbook.local' };
+    const page = await call(service.url, 'ForgotPassword', unknown, { origin: 'http://127.0.0.1:3130' });
+    assert.equal(page.headers.get('access-control-allow-origin'), 'http://127.0.0.1:3130');
+    for (const origin of ['http://127.0.0.2:4199', 'https://evil.example']) {
+      const other = await call(service.url, 'ForgotPassword', unknown, { origin });
+      assert.equal(other.headers.get('access-control-allow-origin'), null, origin);
+    }
+  });
+
+  test('a request naming another host (DNS rebinding) is refused', async () => {
+    const { port } = new URL(service.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port, path: '/health', headers: { host: `rebind.evil.example:${port}` } },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode ?? 0);
+          },
+        )
+        .on('error', reject);
+    });
+    assert.equal(status, 421);
+  });
+
+  test('SRP step 1 answers an unknown or disabled user as it answers a reader; only the password step refuses', async () => {
+    const disabled = 'disabled-user@handbook.local';
+    await call(service.url, 'AdminCreateUser', {
+      ...pool,
+      Username: disabled,
+      TemporaryPassword: 'Disabled-2026!x',
+      MessageAction: 'SUPPRESS',
+    });
+    await call(service.url, 'AdminDisableUser', { ...pool, Username: disabled });
+    const answers = await Promise.all(
+      [localIdentity.demoUser.email, 'nobody@handbook.local', disabled].map((user) => srpStart(service.url, user)),
+    );
+    for (const { status, body } of answers) {
+      assert.equal(status, 200);
+      assert.equal(body.ChallengeName, 'PASSWORD_VERIFIER');
+      assert.deepEqual(Object.keys(body.ChallengeParameters as object).sort(), [
+        'SALT',
+        'SECRET_BLOCK',
+        'SRP_B',
+        'USERNAME',
+        'USER_ID_FOR_SRP',
+      ]);
+    }
+    const parameters = answers[1].body.ChallengeParameters as Record<string, string>;
+    const answer = await call(service.url, 'RespondToAuthChallenge', {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ClientId,
+      ChallengeResponses: {
+        USERNAME: parameters.USERNAME,
+        PASSWORD_CLAIM_SECRET_BLOCK: parameters.SECRET_BLOCK,
+        PASSWORD_CLAIM_SIGNATURE: randomBytes(32).toString('base64'),
+        TIMESTAMP: new Date().toUTCString(),
+      },
+    });
+    assert.equal(answer.status, 400);
+    assert.match(await answer.text(), /Incorrect username or password\./);
+  });
+
+  test('a password sign-in and SignUp word an unknown user as they word a reader', async () => {
+    const passwordSignIn = async (username: string, password: string) => {
+      const response = await call(service.url, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      });
+      return `${response.status} ${await response.text()}`;
+    };
+    assert.equal(
+      await passwordSignIn('nobody@handbook.local', 'Wrong-2026!x'),
+      await passwordSignIn(localIdentity.demoUser.email, 'Wrong-2026!x'),
+    );
+    const signUp = async (username: string) => {
+      const response = await call(service.url, 'SignUp', {
+        ClientId,
+        Username: username,
+        Password: 'Handbook-New-2026!',
+      });
+      return `${response.status} ${await response.text()}`;
+    };
+    assert.equal(await signUp(localIdentity.demoUser.email), await signUp('nobody@handbook.local'));
+  });
+
+  test('an SRP_A larger than the protocol’s 3072 bits is refused at once', async () => {
+    const response = await call(service.url, 'InitiateAuth', {
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId,
+      AuthParameters: { USERNAME: localIdentity.demoUser.email, SRP_A: 'a'.repeat(90_000) },
+    });
+    assert.equal(response.status, 400);
+  });
+
+  test('the Google stand-in’s account chooser cannot be framed', async () => {
+    const chooser = await fetch(`${service.url}/google/o/oauth2/v2/auth?state=x`);
+    assert.equal(chooser.headers.get('x-frame-options'), 'DENY');
+    assert.match(chooser.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  });
+});
+
+test('2,000 SRP sign-ins never answered, with 90 KB each, leave the service running in a 160 MB heap', async () => {
+  const service = await startIdentityProcess({ NODE_OPTIONS: '--max-old-space-size=160' });
+  try {
+    const flood = async () => {
+      for (let sent = 0; sent < 250; sent += 1) {
+        await call(service.url, 'InitiateAuth', {
+          AuthFlow: 'USER_SRP_AUTH',
+          ClientId,
+          AuthParameters: { USERNAME: localIdentity.demoUser.email, SRP_A: 'a'.repeat(90_000) },
+        }).then(
+          (response) => response.arrayBuffer(),
+          () => null,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, flood));
+    assert.equal((await fetch(`${service.url}/health`)).status, 200);
+    assert.equal((await srpStart(service.url, localIdentity.demoUser.email)).status, 200);
+  } finally {
+    await service.stop();
+  }
+});

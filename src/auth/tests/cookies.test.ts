@@ -1,0 +1,95 @@
+/**
+ * Duplicate session cookies (cookie tossing from a sibling subdomain, security review 2 finding 10):
+ * the page (`readCookieSession`) and its inline head script (`liveSessionScript`) read one table of
+ * cookie strings the same way, through the one parser (`cookies.ts`) the gates use too
+ * (gate/tests/session.test.ts checks the gate's verdict on real tokens).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import vm from 'node:vm';
+import { readCookieSession } from '../cookie-session';
+import { cookieValues } from '../cookies';
+import { liveSessionScript } from '../live-session-script';
+import { lastAuthUserCookie, tokenCookie } from '../session-format';
+
+const clientId = 'handbooklocalwebclient0001';
+const later = Math.floor(Date.now() / 1000) + 600;
+
+function token(claims: object): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
+}
+
+/** A user's session cookies as Amplify writes them (`LastAuthUser` first). */
+function session(user: string, { exp = later, access = '', id = '' } = {}): string[] {
+  return [
+    `${lastAuthUserCookie(clientId)}=${user}`,
+    `${tokenCookie(clientId, user, 'accessToken')}=${access || token({ sub: user, exp })}`,
+    `${tokenCookie(clientId, user, 'idToken')}=${id || token({ sub: user, exp, email: `${user}@handbook.local` })}`,
+  ];
+}
+
+function markFor(cookie: string): boolean {
+  let marked = false;
+  const document = { cookie, documentElement: { setAttribute: () => (marked = true) } };
+  vm.runInNewContext(liveSessionScript(clientId), { document, atob, Date, JSON });
+  return marked;
+}
+
+const reader = session('reader');
+const planter = session('planter');
+const cases: { name: string; cookies: string[]; expected: string | null }[] = [
+  { name: 'the reader’s own session', cookies: reader, expected: 'reader' },
+  {
+    name: 'a planted LastAuthUser before the reader’s',
+    cookies: ['x=1', reader[0].replace('reader', 'junk'), ...reader],
+    expected: 'reader',
+  },
+  {
+    name: 'a planted LastAuthUser after the reader’s',
+    cookies: [...reader, reader[0].replace('reader', 'junk')],
+    expected: 'reader',
+  },
+  {
+    name: 'a planted, garbled access token of the reader',
+    cookies: [reader[1].replace(/=.*/, '=garbage'), ...reader],
+    expected: 'reader',
+  },
+  {
+    name: 'a planted expired session of the reader',
+    cookies: [...session('reader', { exp: later - 1200 }), ...reader],
+    expected: 'reader',
+  },
+  {
+    name: 'a planted live session of another user, before the reader’s',
+    cookies: [...planter, ...reader],
+    expected: null,
+  },
+  {
+    name: 'a planted live session of another user, after the reader’s',
+    cookies: [...reader, ...planter],
+    expected: null,
+  },
+  {
+    name: 'more pairings than one browser holds',
+    cookies: [
+      ...reader,
+      ...[1, 2, 3, 4].map((n) => reader[1].replace(/=.*/, `=${token({ sub: 'reader', exp: later + n })}`)),
+    ],
+    expected: null,
+  },
+  { name: 'no session', cookies: ['theme=dark'], expected: null },
+];
+
+for (const { name, cookies, expected } of cases) {
+  test(`${name}: ${expected ? `signed in as ${expected}` : 'no session'}, in the page and the head script alike`, () => {
+    const cookieString = cookies.join('; ');
+    const fromPage = readCookieSession(cookieString, clientId);
+    assert.equal(fromPage ? fromPage.reader.email.split('@')[0] : null, expected);
+    assert.equal(markFor(cookieString), expected !== null);
+  });
+}
+
+test('every value of a repeated cookie is kept, once each, in the order sent', () => {
+  assert.deepEqual({ ...cookieValues('a=1; b=2; a=3; a=1; %E0%A4%A=x') }, { a: ['1', '3'], b: ['2'] });
+});
