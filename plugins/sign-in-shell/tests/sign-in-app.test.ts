@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import { buildAuthConfig } from '../../../amplify-config';
+import { cacheControl } from '../../../gate/headers';
 import { publicShell } from '..';
 import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, unreadTranslations, writeSignInApp } from '../sign-in-app';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
@@ -57,6 +58,15 @@ test('the page is its HTML, an entry module with its chunks and one stylesheet, 
     again.map((file) => file.name),
     files.map((file) => file.name),
   );
+});
+
+test('the gate serves every script and stylesheet of a real build `immutable`, and the page itself not', () => {
+  const bundles = files.filter((file) => /\.(js|css)$/.test(file.name));
+  assert.ok(bundles.length >= 4, 'the entry, its stylesheet and the chunks');
+  for (const bundle of bundles) {
+    assert.equal(cacheControl(bundle.name, 'public'), 'public, max-age=31536000, immutable', bundle.name);
+  }
+  assert.equal(cacheControl(SIGN_IN_HTML, 'public'), 'public, no-cache');
 });
 
 test('the HTML loads the stylesheet, the entry module and every chunk from its head, and sets the colour mode first', () => {
