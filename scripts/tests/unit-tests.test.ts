@@ -39,7 +39,11 @@ test('every *.test.ts in a tests/ folder runs, a new folder’s too, and nothing
 
 test('the project’s own list is the test files of every tests/ folder', () => {
   const files = findUnitTests(path.resolve(__dirname, '../..'));
-  for (const expected of ['scripts/tests/unit-tests.test.ts', 'tests/build/site-config.test.ts', 'gate/tests/server.test.ts']) {
+  for (const expected of [
+    'scripts/tests/unit-tests.test.ts',
+    'tests/build/site-config.test.ts',
+    'gate/tests/server.test.ts',
+  ]) {
     assert.ok(files.includes(expected), expected);
   }
   assert.ok(files.every((file) => /(^|\/)tests\/.+\.test\.ts$/.test(file) && !file.includes('node_modules')));
