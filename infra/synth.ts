@@ -2,7 +2,7 @@
  * `npm run synth`: the CloudFormation templates of every stack, offline and without AWS
  * credentials, from `infra/deploy.config.example.json` (or HANDBOOK_DEPLOY_CONFIG) and the example
  * build in `infra/example-build/` (a real-pool build's gate manifest, not-found page and a JWKS).
- * The templates land in `dist/cdk.out/`.
+ * The templates land in `dist/synth/cdk.out/`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

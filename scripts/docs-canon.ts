@@ -104,7 +104,6 @@ function queuesInSchedule(code: string): QueueUse[] {
   return uses;
 }
 
-/** Container names used in Terraform, ECS overrides and `execute-command`. */
 /** `key:` followed by `cron: "..."` in a sidekiq-cron schedule. */
 function cronLines(code: string): { key: string; cron: string }[] {
   const lines: { key: string; cron: string }[] = [];
@@ -118,6 +117,7 @@ function cronLines(code: string): { key: string; cron: string }[] {
   return lines;
 }
 
+/** Container names used in Terraform, ECS overrides and `execute-command`. */
 function containerNames(code: string): string[] {
   const patterns = [
     /\bcontainer_name\s*=\s*"([^"]+)"/g,
