@@ -204,6 +204,17 @@ const withoutLinkPrefetch: PluginConfig = () => ({
   }),
 });
 
+/**
+ * No ELK layouts for Mermaid: no diagram asks for `layout: elk`, and the engine is a 1.4 MB chunk
+ * in every build. `@mermaid-js/layout-elk` is not installed, so Docusaurus's Mermaid theme turns
+ * ELK off, but its client still names the package in an import behind that switch, which the
+ * bundler must resolve: to nothing.
+ */
+const withoutElkLayouts: PluginConfig = () => ({
+  name: 'handbook-without-elk-layouts',
+  configureWebpack: () => ({ resolve: { alias: { '@mermaid-js/layout-elk': false } } }),
+});
+
 const config = {
   title: 'Engineering Handbook',
   tagline: 'Engineering guidelines and technical documentation',
@@ -241,7 +252,7 @@ const config = {
   },
   customFields: { auth },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch],
+  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
   themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
   themeConfig,

@@ -5,10 +5,11 @@ import type { Access } from './decide';
 import type { GateManifest } from './manifest';
 
 /**
- * Docusaurus (`assets/`) and the sign-in page (`sign-in-assets/`, plugins/sign-in-shell/sign-in-app.ts) name their
- * bundles `<name>.<8-hex content hash>.js|css`: a new build, a new name.
+ * Bundles named by their content, so a new build brings new names: Docusaurus's `assets/` are
+ * `<name>.<8 hex>.js|css`, the sign-in page's `sign-in-assets/` (plugins/sign-in-shell/sign-in-app.ts)
+ * `<name>.<8 base32>.js|css` (esbuild's `[hash]`: A-Z and 2-7).
  */
-const HASHED_ASSET = /^(assets|sign-in-assets)\/.+\.[0-9a-f]{8}\.(js|css)$/;
+const HASHED_ASSET = /^(assets\/.+\.[0-9a-f]{8}|sign-in-assets\/.+\.[A-Z2-7]{8})\.(js|css)$/;
 
 /** For a file the gate serves; everything it answers itself is `no-store` (response.ts). */
 export function cacheControl(file: string, access: Access): string {

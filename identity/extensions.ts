@@ -2,8 +2,9 @@
  * What the handbook needs from Cognito that cognito-local 5.3.0 does not implement: Amplify's
  * default SRP sign-in (USER_SRP_AUTH with PASSWORD_VERIFIER and a session-checked
  * NEW_PASSWORD_REQUIRED), GetTokensFromRefreshToken (the only refresh call aws-amplify makes)
- * GlobalSignOut and AdminUserGlobalSignOut. They are added to cognito-local's own operation table; its other operations
- * are untouched. The table is internal to cognito-local, which is why its version is pinned.
+ * GlobalSignOut and AdminUserGlobalSignOut. They are added to cognito-local's own operation table,
+ * and three of its operations are wrapped: InitiateAuth (disabled users refused), ForgotPassword and
+ * ConfirmForgotPassword. The table is internal to cognito-local, which is why its version is pinned.
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import {

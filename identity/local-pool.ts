@@ -1,6 +1,7 @@
 /**
- * The bundled local identity service's pool, client and demo reader. Shared by the service, the
- * site's local-mode configuration and the tests, so the three cannot drift apart.
+ * The bundled local identity service's pool, client and demo reader, as the service, the site's
+ * local-mode configuration and the tests read them. The seed data in `fixture/db/` repeats these
+ * ids and users: change both together.
  */
 export const localIdentity = {
   host: '127.0.0.1',

@@ -1,3 +1,5 @@
+import { passwordFormat } from '../amplify-config';
+
 /** Cognito's password policy check, worded as Cognito words it. */
 export interface PasswordPolicy {
   MinimumLength?: number;
@@ -6,6 +8,15 @@ export interface PasswordPolicy {
   RequireNumbers?: boolean;
   RequireSymbols?: boolean;
 }
+
+/** The pool's policy (amplify-config.ts), in Cognito's words: start.ts writes it into the local pool. */
+export const localPasswordPolicy = {
+  MinimumLength: passwordFormat.minLength,
+  RequireLowercase: passwordFormat.requireLowercase,
+  RequireUppercase: passwordFormat.requireUppercase,
+  RequireNumbers: passwordFormat.requireNumbers,
+  RequireSymbols: passwordFormat.requireSpecialCharacters,
+} satisfies PasswordPolicy;
 
 const SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/;
 

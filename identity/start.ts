@@ -17,6 +17,7 @@ import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { localIdentity } from './local-pool';
+import { localPasswordPolicy } from './password-policy';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
 import { startLocalServer } from './server';
 
@@ -32,16 +33,25 @@ const { prettyFactory } = pinoPretty as unknown as { prettyFactory(options: Pret
 
 const keyFileOption = values['signing-key-file'] ? path.resolve(values['signing-key-file']) : undefined;
 
-/** A private copy of the fixture, told where it listens and which issuer it signs as. */
+/** Rewrites a JSON file of the data folder. */
+function editJson(file: string, edit: (json: Record<string, Record<string, unknown>>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  edit(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+/** A private copy of the fixture, told where it listens, which issuer it signs as and the password policy. */
 function seedDataDirectory(): string {
   const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-identity-'));
   const dataDir = path.join(workDir, '.cognito');
   cpSync(path.join(__dirname, 'fixture'), dataDir, { recursive: true });
-  const configFile = path.join(dataDir, 'config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8'));
-  config.TokenConfig = { IssuerDomain: url };
-  config.ServerConfig = { hostname: host, port, development: false, https: false };
-  writeFileSync(configFile, JSON.stringify(config, null, 2));
+  editJson(path.join(dataDir, 'config.json'), (config) => {
+    config.TokenConfig = { IssuerDomain: url };
+    config.ServerConfig = { hostname: host, port, development: false, https: false };
+  });
+  editJson(path.join(dataDir, 'db', `${localIdentity.userPoolId}.json`), (pool) => {
+    pool.Options.Policies = { PasswordPolicy: localPasswordPolicy };
+  });
   return workDir;
 }
 

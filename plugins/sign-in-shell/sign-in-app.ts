@@ -113,7 +113,26 @@ export function unreadTranslations(): esbuild.Plugin {
   };
 }
 
-function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { write: false } {
+/**
+ * With MFA off the form never shows Amplify UI's TOTP setup, the one user of `qrcode`: the page
+ * carries, in its place, a module that refuses to draw a code. With MFA on, the real one.
+ */
+export function withoutQrCodesWhileMfaIsOff(auth: HandbookAuthConfig): esbuild.Plugin {
+  const mfa = auth.amplify.Auth?.Cognito.mfa?.status ?? 'off';
+  return {
+    name: 'sign-in-app-without-qr-codes',
+    setup(build) {
+      if (mfa !== 'off') return;
+      build.onResolve({ filter: /^qrcode$/ }, () => ({ path: 'qrcode', namespace: 'mfa-off' }));
+      build.onLoad({ filter: /.*/, namespace: 'mfa-off' }, () => ({
+        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (amplify-config.ts)')) };`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+export function signInAppBuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { write: false } {
   return {
     absWorkingDir: options.siteDir,
     entryPoints: { 'sign-in': ENTRY },
@@ -139,7 +158,7 @@ function esbuildOptions(options: SignInAppOptions): esbuild.BuildOptions & { wri
     define: { 'process.env.NODE_ENV': JSON.stringify(options.development ? 'development' : 'production') },
     loader: { '.module.css': 'local-css', '.svg': 'file', '.woff': 'file', '.woff2': 'file' },
     logLevel: 'silent',
-    plugins: [siteModules(options), unreadTranslations()],
+    plugins: [siteModules(options), unreadTranslations(), withoutQrCodesWhileMfaIsOff(options.auth)],
   };
 }
 
@@ -232,7 +251,7 @@ function pageFiles(options: SignInAppOptions, outputs: esbuild.OutputFile[]): Si
 }
 
 export async function bundleSignInApp(options: SignInAppOptions): Promise<SignInAppFile[]> {
-  const result = await esbuild.build(esbuildOptions(options));
+  const result = await esbuild.build(signInAppBuildOptions(options));
   return pageFiles(options, result.outputFiles);
 }
 
@@ -251,7 +270,7 @@ export async function writeSignInApp(outDir: string, files: SignInAppFile[]): Pr
  * runs alongside the dev server's own and takes a second or two.
  */
 export async function watchSignInApp(outDir: string, options: SignInAppOptions): Promise<esbuild.BuildContext> {
-  const development = esbuildOptions({ ...options, development: true });
+  const development = signInAppBuildOptions({ ...options, development: true });
   const context = await esbuild.context({
     ...development,
     plugins: [

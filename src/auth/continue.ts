@@ -5,10 +5,7 @@
  */
 import { loadAmplify, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookie-session';
-import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
-
-/** Renew this long before the server would stop serving pages to the session. */
-const RENEWAL_MARGIN_SECONDS = 30;
+import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
 
 /** Asks the server, as a navigation would, whether it serves `path` with the current cookies. */
 async function serverAccepts(path: string): Promise<boolean> {
@@ -30,7 +27,7 @@ async function renew(): Promise<void> {
 export async function canContinueTo(path: string): Promise<boolean> {
   try {
     const session = readCookieSession(document.cookie, userPoolClientId());
-    if (!session || session.expiresAt - Date.now() / 1000 < PAGE_MIN_VALIDITY_SECONDS + RENEWAL_MARGIN_SECONDS) {
+    if (!session || session.expiresAt - Date.now() / 1000 < RENEW_BEFORE_EXPIRY_SECONDS) {
       await renew();
     }
     if (await serverAccepts(path)) return true;

@@ -4,7 +4,7 @@
  * session reads it through this module: the browser bundle, the inline head script (which
  * interpolates its values), the Node gate, the edge function, and the tests, which build their
  * cookies with the names the product reads. So it has no imports, and it lives in `src/auth/`
- * beside the other modules the gate shares with the site (`signInRoute.ts`): the format is the
+ * beside the other modules the gate shares with the site (`sign-in-route.ts`): the format is the
  * browser's, and Docusaurus compiles the browser's code from `src/`.
  */
 
@@ -49,3 +49,10 @@ export const EXPIRY_TOLERANCE_SECONDS = 5;
  * next are not refused mid-load. The sign-in route renews a session closer to its end.
  */
 export const PAGE_MIN_VALIDITY_SECONDS = 60;
+
+/**
+ * The browser renews a session this long before its end: the gate's page minimum plus half a
+ * minute, which covers a background tab's throttled timers (session.tsx) and a slow check on the
+ * way back from sign-in (continue.ts).
+ */
+export const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;

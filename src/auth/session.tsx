@@ -9,7 +9,7 @@ import { loadAmplify, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookie-session';
 import type { Reader } from './cookie-session';
 import { destinationOf } from './return-path';
-import { PAGE_MIN_VALIDITY_SECONDS } from './session-format';
+import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
 import { signedOutUrlFor } from './sign-in-route';
 import { forgetSessionCookies, revokeSession } from './sign-out';
 
@@ -30,12 +30,6 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/**
- * Tokens are renewed this long before the server would stop serving pages to them, so a reader
- * who leaves a tab open never meets the sign-in route (or a refused script) while the refresh
- * token lives. Half a minute covers a background tab's throttled timers.
- */
-const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;
 /** After a renewal, or one that failed on the network, wait at least this long before the next. */
 const RENEWAL_RETRY_MS = 30_000;
 
@@ -84,7 +78,8 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     };
   }, [amplify, settle]);
 
-  // Renews the tokens quietly before they are needed, for as long as the reader stays signed in.
+  // Renews the tokens quietly before they are needed, for as long as the reader stays signed in:
+  // a reader who leaves a tab open never meets the sign-in route (or a refused script).
   const signedIn = state.status === 'signedIn';
   useEffect(() => {
     if (!signedIn) return undefined;

@@ -8,7 +8,7 @@
  * preloads all their files, so they download together from the start.
  */
 import './styles.css';
-import '@aws-amplify/ui-react/styles.layer.css';
+import './amplify-ui.css';
 // The form's theme, written as CSS when the page is built (src/components/SignInForm/theme.ts).
 import 'sign-in-form-theme.css';
 import React, { startTransition } from 'react';

@@ -3,7 +3,7 @@
  * where the fault is. Each case builds a two-page fixture with the project's own configuration.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -39,9 +39,15 @@ function build(site: string, viaScript = false): { ok: boolean; output: string }
 const INVALID_MERMAID = '```mermaid\nflowchart LR\n  A --> B[\n```';
 
 describe('the build fails on broken links', { concurrency: 2 }, () => {
-  test('the intact fixture builds', () => {
-    const { ok, output } = build(fixtureSite());
+  test('the intact fixture builds, and without the ELK layout engine for Mermaid', () => {
+    const site = fixtureSite();
+    const { ok, output } = build(site);
     assert.ok(ok, output);
+    const scripts = path.join(site, 'build', 'assets', 'js');
+    const withElk = readdirSync(scripts).filter((file) =>
+      readFileSync(path.join(scripts, file), 'utf8').includes('org.eclipse.elk'),
+    );
+    assert.deepEqual(withElk, [], 'no chunk of ELK (docusaurus.config.ts: withoutElkLayouts)');
   });
 
   const cases = [

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +7,16 @@ import { after, before, test } from 'node:test';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import { buildAuthConfig } from '../../../amplify-config';
+import { cacheControl } from '../../../gate/headers';
 import { publicShell } from '..';
-import { bundleSignInApp, colorModeScript, SIGN_IN_HTML, unreadTranslations, writeSignInApp } from '../sign-in-app';
+import {
+  bundleSignInApp,
+  colorModeScript,
+  SIGN_IN_HTML,
+  signInAppBuildOptions,
+  unreadTranslations,
+  writeSignInApp,
+} from '../sign-in-app';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
 
 const options: SignInAppOptions = {
@@ -57,6 +66,15 @@ test('the page is its HTML, an entry module with its chunks and one stylesheet, 
     again.map((file) => file.name),
     files.map((file) => file.name),
   );
+});
+
+test('the gate serves every script and stylesheet of a real build `immutable`, and the page itself not', () => {
+  const bundles = files.filter((file) => /\.(js|css)$/.test(file.name));
+  assert.ok(bundles.length >= 4, 'the entry, its stylesheet and the chunks');
+  for (const bundle of bundles) {
+    assert.equal(cacheControl(bundle.name, 'public'), 'public, max-age=31536000, immutable', bundle.name);
+  }
+  assert.equal(cacheControl(SIGN_IN_HTML, 'public'), 'public, no-cache');
 });
 
 test('the HTML loads the stylesheet, the entry module and every chunk from its head, and sets the colour mode first', () => {
@@ -169,4 +187,46 @@ test('a change in how Amplify UI loads its dictionaries stops the build, naming 
     }),
     /expected 21 language copies in .*dictionaries\/index\.mjs, found 0/,
   );
+});
+
+/** The input modules the page's files keep any bytes of, from esbuild's metafile of its build. */
+async function keptModules(auth = options.auth): Promise<string[]> {
+  const { metafile } = await esbuild.build({ ...signInAppBuildOptions({ ...options, auth }), metafile: true });
+  const kept = Object.values(metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([module]) => module),
+  );
+  return [...new Set(kept)];
+}
+
+test('while MFA is off the page carries no QR-code library; with MFA on, the TOTP setup has it', async () => {
+  const qrCode = (module: string) => module.startsWith('node_modules/qrcode/');
+  const mfaOff = await keptModules();
+  assert.deepEqual(mfaOff.filter(qrCode), []);
+  assert.ok(mfaOff.includes('mfa-off:qrcode'), 'the stand-in that refuses to draw a code');
+  const withMfa = structuredClone(options.auth);
+  const cognito = withMfa.amplify.Auth?.Cognito;
+  assert.ok(cognito);
+  Object.assign(cognito, { mfa: { status: 'optional', totpEnabled: true } });
+  const mfaOn = await keptModules(withMfa);
+  assert.ok(mfaOn.some(qrCode), 'qrcode is bundled once MFA can be set up');
+});
+
+test('the stylesheet holds Amplify UI’s styles of each component the page keeps, not the whole library', async () => {
+  const styles = 'node_modules/@aws-amplify/ui-react/dist/styles';
+  const kept = await keptModules();
+  assert.ok(!kept.some((module) => module.endsWith('ui-react/dist/styles.layer.css')), 'not the whole library');
+  const components = new Set(
+    kept.flatMap(
+      (module) => module.match(/@aws-amplify\/ui-react\/dist\/esm\/(?:primitives|components)\/(\w+)\//)?.[1] ?? [],
+    ),
+  );
+  assert.ok(components.has('Authenticator') && components.has('Button'));
+  for (const component of components) {
+    const stylesheet = `${styles}/${component[0].toLowerCase()}${component.slice(1)}.layer.css`;
+    if (!existsSync(path.join(options.siteDir, stylesheet))) continue;
+    assert.ok(kept.includes(stylesheet), `${component}: src/sign-in-app/amplify-ui.css imports ${stylesheet}`);
+  }
+  assert.ok(kept.includes(`${styles}/base.layer.css`), 'the design tokens');
 });

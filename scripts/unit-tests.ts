@@ -1,0 +1,37 @@
+/**
+ * `npm run test:unit`: runs every `*.test.ts` inside a `tests/` folder, wherever it is, so a new
+ * folder's tests run without being listed anywhere. Arguments go on to `node --test` (Node 20's
+ * runner takes no glob patterns, hence this list).
+ *   npm run test:unit -- [--test-name-pattern <pattern>]
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Installed packages, anywhere, and the generated output at the root: no tests of the project's own. */
+const skipped = (folder: string) =>
+  path.basename(folder) === 'node_modules' || ['.git', '.docusaurus', 'build', 'dist'].includes(folder);
+
+/** The unit test files under `root`, relative to it, `/`-separated and sorted. */
+export function findUnitTests(root: string, folder = '', insideTests = false): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    const relative = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory() && !skipped(relative)) {
+      found.push(...findUnitTests(root, relative, insideTests || entry.name === 'tests'));
+    } else if (entry.isFile() && insideTests && entry.name.endsWith('.test.ts')) {
+      found.push(relative);
+    }
+  }
+  return found.sort();
+}
+
+if (require.main === module) {
+  const root = path.resolve(__dirname, '..');
+  const files = findUnitTests(root);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}

@@ -1,0 +1,66 @@
+/**
+ * `dependencies` is what serving and building need, so `npm ci --omit=dev` can run
+ * `npm run build` and `npm run serve`; what only deploys (infra/) is a devDependency.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import * as esbuild from 'esbuild';
+
+const projectDir = path.resolve(__dirname, '..');
+const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The packages the modules reachable from `entryPoints` import (not Node's own). */
+async function packagesImportedBy(entryPoints: string[]): Promise<Set<string>> {
+  const { metafile } = await esbuild.build({
+    absWorkingDir: projectDir,
+    entryPoints,
+    bundle: true,
+    platform: 'node',
+    packages: 'external',
+    external: ['*.css'],
+    write: false,
+    metafile: true,
+    outdir: 'unused',
+    logLevel: 'silent',
+  });
+  const packages = Object.values(metafile.inputs)
+    .flatMap((input) => input.imports)
+    .filter((imported) => imported.external && !imported.path.startsWith('node:') && !imported.path.endsWith('.css'))
+    .map((imported) =>
+      imported.path
+        .split('/')
+        .slice(0, imported.path.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+  return new Set(packages);
+}
+
+const serving = ['gate/cli.ts', 'gate/precompress.ts'];
+const building = ['docusaurus.config.ts'];
+const deploying = ['infra/app.ts', 'infra/deploy.ts', 'infra/destroy.ts', 'infra/offboard-cli.ts', 'infra/synth.ts'];
+
+test('npm run serve and the build need only dependencies, the TypeScript runner included', async () => {
+  const runners = ['serve', 'build'].map((script) => manifest.scripts[script].match(/\btsx\b/)?.[0] ?? '');
+  assert.deepEqual(runners, ['tsx', 'tsx']);
+  assert.ok(manifest.dependencies.tsx, 'tsx is a dependency');
+  for (const name of await packagesImportedBy([...serving, ...building])) {
+    assert.ok(manifest.dependencies[name], `${name} is a dependency`);
+  }
+});
+
+test('what only deploying needs (CDK, the AWS SDK clients) is a devDependency', async () => {
+  const needed = await packagesImportedBy([...serving, ...building]);
+  const deployOnly = [...(await packagesImportedBy(deploying))].filter((name) => !needed.has(name));
+  for (const name of ['aws-cdk-lib', '@aws-sdk/client-s3', 'mime-types']) assert.ok(deployOnly.includes(name), name);
+  assert.deepEqual(
+    deployOnly.filter((name) => manifest.dependencies[name]),
+    [],
+  );
+  for (const name of deployOnly) assert.ok(manifest.devDependencies[name], `${name} is a devDependency`);
+});
