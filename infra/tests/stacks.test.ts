@@ -12,9 +12,10 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { contentSecurityPolicy } from '../../gate/headers';
+import { contentSecurityPolicy, SEARCH_INDEX_MAX_AGE_SECONDS } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
+import { TOKEN_LIFETIMES } from '../identity-stack';
 import { synthExample } from '../synth';
 
 let root: string;
@@ -99,6 +100,10 @@ describe('the identity stack', () => {
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
     });
     identity.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+  });
+
+  test('the browser keeps the search index no longer than a session lasts', () => {
+    assert.equal(SEARCH_INDEX_MAX_AGE_SECONDS, TOKEN_LIFETIMES.refreshToken.toSeconds());
   });
 
   test('the readers group the gate requires, and the hosted sign-in domain', () => {
