@@ -34,6 +34,7 @@ export function pageTitles(): string[] {
 export function searchIndexFile(context?: string): string {
   const pattern = new RegExp(`^search-index${context ? `-${context}` : ''}-[0-9a-f]{8}\\.json$`);
   const found = readdirSync(buildDir).filter((name) => pattern.test(name));
-  if (found.length !== 1) throw new Error(`expected one search index for "${context ?? 'the handbook'}", found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`expected one search index for "${context ?? 'the handbook'}", found ${found.length}`);
   return found[0];
 }

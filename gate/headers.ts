@@ -31,9 +31,7 @@ export function cacheControl(file: string, access: Access): string {
     // keeps it out of shared caches (CloudFront too); the sign-out route's `Clear-Site-Data: "cache"`
     // removes it. Nothing else protected is ever stored: after sign-out no cache (nor the profile
     // on disk) holds a page or a chunk, and Back cannot show one.
-    return HASHED_SEARCH_INDEX.test(file)
-      ? `private, max-age=${SEARCH_INDEX_MAX_AGE_SECONDS}, immutable`
-      : 'no-store';
+    return HASHED_SEARCH_INDEX.test(file) ? `private, max-age=${SEARCH_INDEX_MAX_AGE_SECONDS}, immutable` : 'no-store';
   }
   return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
