@@ -10,6 +10,7 @@
  * different pages do. Byte-identical copies would shrink to almost nothing under brotli, whose
  * window reaches back over a whole copy of the search index, and understate what readers download.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -114,6 +115,15 @@ export function writeScaledProject(projectDir: string, targetDir: string, factor
   const docsDir = path.join(targetDir, 'docs');
   for (let copyNumber = 2; copyNumber <= factor; copyNumber += 1)
     copyDocsInto(docsDir, `copy-${copyNumber}`, copyNumber);
+  // A repository of one commit: pages get their "last updated" dates, as in a clone of the project.
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
+      cwd: targetDir,
+      stdio: 'ignore',
+    });
+  git('init', '--quiet');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', `The handbook at ${factor}x`);
 }
 
 /** The number of pages a docs folder makes (Markdown files not in a `_` folder or named `_...`). */
