@@ -23,6 +23,13 @@ const asScript = { accept: '*/*', 'sec-fetch-dest': 'script' };
 const asPage = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest': 'document' };
 const asCurl = { accept: '*/*' };
 
+/** Every file of the build and every page: what each crawl asks for. */
+const crawlPaths = [...files.map((file) => `/${file}`), ...sitemapPaths()];
+
+// A crawl asks for every file, so it takes longer as the handbook grows (a thousand pages: some
+// 4,000 requests, half a minute on a busy 2-core machine); the browser tests around it do not.
+test.describe.configure({ timeout: 30_000 + crawlPaths.length * 25 });
+
 interface Answer {
   path: string;
   status: number;
@@ -39,17 +46,16 @@ async function crawl(
   headers: Record<string, string>,
   check: (answer: Answer) => void,
 ): Promise<number> {
-  const paths = [...files.map((file) => `/${file}`), ...sitemapPaths()];
   let next = 0;
   async function worker(): Promise<void> {
-    for (let index = next++; index < paths.length; index = next++) {
-      const path = paths[index];
+    for (let index = next++; index < crawlPaths.length; index = next++) {
+      const path = crawlPaths[index];
       const response = await request.get(path, { headers, maxRedirects: 0 });
       check({ path, status: response.status(), body: (await response.body()).toString('utf8') });
     }
   }
   await Promise.all(Array.from({ length: 16 }, worker));
-  return paths.length;
+  return crawlPaths.length;
 }
 
 function leaksIn({ path, body }: Answer): string[] {
