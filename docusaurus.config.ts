@@ -111,7 +111,7 @@ function topSections(): { label: string; path: string }[] {
 }
 
 const searchOptions = {
-  hashed: true,
+  hashed: 'filename',
   indexDocs: true,
   indexBlog: false,
   indexPages: false,

@@ -3,6 +3,8 @@
  * same docs served compressed, in one run on loopback (ports of its own; no lock needed). Prints
  * a Markdown table of medians with ratios (handbook / plain) and the targets of issue 11.
  *   BENCH_RUNS=3 (runs per figure, medians reported)
+ * With `--scale N` it measures growth instead: today's handbook and one N times its size (growth.ts).
+ *   npm run bench -- --scale 12 [--without-suites]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { lighthouseRun } from './lighthouse';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage } from './page-loads';
 import { buildSites, startServer, stopAll } from './sites';
+import { growthBench } from './growth';
 import { throughput } from './throughput';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -231,18 +234,57 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .then(() => {
-    console.log(
-      `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, medians of ${RUNS} run${RUNS === 1 ? '' : 's'}; load average now ${loadavg()[0].toFixed(2)}.\n`,
+/** `--scale N` from the command line, or null. */
+function scaleArgument(): number | null {
+  const index = process.argv.indexOf('--scale');
+  if (index === -1) return null;
+  const factor = Number(process.argv[index + 1]);
+  if (!Number.isInteger(factor) || factor < 1)
+    throw new Error(`--scale needs a whole number ≥ 1, got ${process.argv[index + 1]}`);
+  return factor;
+}
+
+async function growth(factor: number): Promise<void> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'handbook-growth-'));
+  try {
+    await growthBench(
+      factor,
+      {
+        withSuites: !process.argv.includes('--without-suites'),
+        secondBuild: !process.argv.includes('--no-second-build'),
+      },
+      workDir,
     );
-    console.log(
-      '| Figure | Handbook | Plain Docusaurus, compressed | Ratio | Target |\n| --- | --- | --- | --- | --- |',
-    );
-    for (const row of rows) console.log(formatRow(row));
-  })
-  .catch((error: unknown) => {
+  } finally {
     stopAll();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const factor = scaleArgument();
+if (factor !== null) {
+  growth(factor).catch((error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = 1;
   });
+} else {
+  runComparison();
+}
+
+function runComparison(): void {
+  main()
+    .then(() => {
+      console.log(
+        `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, medians of ${RUNS} run${RUNS === 1 ? '' : 's'}; load average now ${loadavg()[0].toFixed(2)}.\n`,
+      );
+      console.log(
+        '| Figure | Handbook | Plain Docusaurus, compressed | Ratio | Target |\n| --- | --- | --- | --- | --- |',
+      );
+      for (const row of rows) console.log(formatRow(row));
+    })
+    .catch((error: unknown) => {
+      stopAll();
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
+    });
+}

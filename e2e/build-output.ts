@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The production build the browser tests run against (`npm run build` writes it). */
@@ -25,4 +25,16 @@ export function pageTitles(): string[] {
     .map((html) => (/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/ \| [^|]*$/, ''))
     .map((title) => title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]))
     .filter((title) => title.length > 0);
+}
+
+/**
+ * The search index of a search context (a top folder of docs/), or of the whole handbook: search-local
+ * names it `search-index[-<context>]-<hash of the docs>.json` (`hashed: 'filename'`).
+ */
+export function searchIndexFile(context?: string): string {
+  const pattern = new RegExp(`^search-index${context ? `-${context}` : ''}-[0-9a-f]{8}\\.json$`);
+  const found = readdirSync(buildDir).filter((name) => pattern.test(name));
+  if (found.length !== 1)
+    throw new Error(`expected one search index for "${context ?? 'the handbook'}", found ${found.length}`);
+  return found[0];
 }

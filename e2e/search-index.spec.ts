@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { readBuildFile } from './build-output';
+import { readBuildFile, searchIndexFile } from './build-output';
 import { docRoutes } from './routes';
 
 type IndexedDocument = { i: number; t: string; u: string; s?: string; h?: string; p?: number };
 
 /** search-local writes one list per kind: titles, headings, descriptions, keywords, content. */
 const [titles, headings, descriptions, , contents] = (
-  JSON.parse(readBuildFile('search-index.json')) as { documents: IndexedDocument[] }[]
+  JSON.parse(readBuildFile(searchIndexFile())) as { documents: IndexedDocument[] }[]
 ).map((part) => part.documents);
 
 function indexedText(route: string): string {

@@ -9,7 +9,8 @@
  * build does not have). A copy is only ever sent for the file the gate chose, with that file's
  * rules, so it is exactly as protected as the file.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -97,40 +98,89 @@ export interface PrecompressReport {
   files: number;
   bytes: number;
   compressed: Record<Encoding, number>;
+  /** Files whose copies came from the cache: the same content was compressed by an earlier run. */
+  reused: number;
   seconds: number;
+}
+
+export interface PrecompressOptions {
+  /**
+   * Where compressed copies are kept by content hash between builds (`docusaurus build` empties
+   * the build folder). Without it every file is compressed.
+   */
+  cacheDir?: string;
+}
+
+/** Names the cache's entries: the content and the settings it was compressed with. */
+const CACHE_VERSION = 'br10-text+gzip9/1';
+
+/** Writes through a temporary name, so an interrupted run never leaves half a file under the real one. */
+async function writeAtomically(target: string, data: Buffer): Promise<void> {
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, target);
 }
 
 /**
  * Writes `.gate/compressed/<file>.br` and `.gz` for every compressible file of the build, replacing
  * any earlier copies. A copy that would not be smaller is not written: the file is sent as it is.
+ * With a cache, a file whose content was compressed before gets the kept copy, and the cache ends
+ * holding exactly this build's copies (what an older build alone used is removed).
  */
-export async function precompressBuild(buildDir: string): Promise<PrecompressReport> {
+export async function precompressBuild(buildDir: string, options: PrecompressOptions = {}): Promise<PrecompressReport> {
   const started = performance.now();
   const outDir = path.join(buildDir, COMPRESSED_DIR);
   await rm(outDir, { recursive: true, force: true });
+  const { cacheDir } = options;
+  if (cacheDir) await mkdir(cacheDir, { recursive: true });
+  const used = new Set<string>();
   const files = listBuildFiles(buildDir).filter(isCompressible);
-  const report: PrecompressReport = { files: 0, bytes: 0, compressed: { br: 0, gzip: 0 }, seconds: 0 };
-  // zlib's async calls run on libuv's four threads: more files in flight only queue.
+  const report: PrecompressReport = { files: 0, bytes: 0, compressed: { br: 0, gzip: 0 }, reused: 0, seconds: 0 };
+
+  /** The copy of `data` in one encoding: the cache's, or made now (and kept). */
+  async function compressedCopy(data: Buffer, key: string | null, encoding: (typeof ENCODINGS)[number]) {
+    if (!cacheDir || !key) return { bytes: await encoding.compress(data), fromCache: false };
+    const entry = path.join(cacheDir, key + encoding.suffix);
+    used.add(path.basename(entry));
+    const kept = await readFile(entry).catch(() => null);
+    if (kept) return { bytes: kept, fromCache: true };
+    const bytes = await encoding.compress(data);
+    await writeAtomically(entry, bytes);
+    return { bytes, fromCache: false };
+  }
+
+  // zlib's async calls run on libuv's thread pool, so files compress on every core the pool has
+  // threads for (4, or UV_THREADPOOL_SIZE): more files in flight than threads only queue.
   const queue = [...files];
   async function worker(): Promise<void> {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       const data = await readFile(path.join(buildDir, file));
+      const key = cacheDir ? createHash('sha256').update(CACHE_VERSION).update(data).digest('hex') : null;
       report.files += 1;
       report.bytes += data.length;
-      for (const { name, suffix, compress } of ENCODINGS) {
-        const compressed = await compress(data);
-        if (compressed.length >= data.length) {
-          report.compressed[name] += data.length;
+      let reused = true;
+      for (const encoding of ENCODINGS) {
+        const copy = await compressedCopy(data, key, encoding);
+        reused &&= copy.fromCache;
+        if (copy.bytes.length >= data.length) {
+          report.compressed[encoding.name] += data.length;
           continue;
         }
-        const target = path.join(outDir, file + suffix);
+        const target = path.join(outDir, file + encoding.suffix);
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, compressed);
-        report.compressed[name] += compressed.length;
+        await writeFile(target, copy.bytes);
+        report.compressed[encoding.name] += copy.bytes.length;
       }
+      if (reused) report.reused += 1;
     }
   }
-  await Promise.all(Array.from({ length: 4 }, worker));
+  const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  await Promise.all(Array.from({ length: Math.max(threads, 4) }, worker));
+  if (cacheDir) {
+    for (const entry of await readdir(cacheDir)) {
+      if (!used.has(entry) && !entry.endsWith('.tmp')) await rm(path.join(cacheDir, entry), { force: true });
+    }
+  }
   report.seconds = (performance.now() - started) / 1000;
   return report;
 }

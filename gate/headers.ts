@@ -11,11 +11,30 @@ import type { GateManifest } from './manifest';
  */
 const HASHED_ASSET = /^(assets\/.+\.[0-9a-f]{8}|sign-in-assets\/.+\.[A-Z2-7]{8})\.(js|css)$/;
 
+/**
+ * The search index as `@easyops-cn/docusaurus-search-local` names it with `hashed: 'filename'`:
+ * `search-index[-<context>]-<hash>.json`, the hash (8 hex) taken over every Markdown file of docs/
+ * and the plugin's version, so new content is a new URL.
+ */
+const HASHED_SEARCH_INDEX = /^search-index(-[\w-]+)?-[0-9a-f]{8}\.json$/;
+
+/**
+ * How long a browser may keep the hashed search index: the longest a session lasts, the refresh
+ * token's lifetime (`TOKEN_LIFETIMES` in infra/identity-stack.ts). Sign-out empties it sooner.
+ */
+export const SEARCH_INDEX_MAX_AGE_SECONDS = 12 * 60 * 60;
+
 /** For a file the gate serves; everything it answers itself is `no-store` (response.ts). */
 export function cacheControl(file: string, access: Access): string {
-  // Nothing protected is ever stored: after sign-out no cache (nor the profile on disk) holds a
-  // page, a chunk or the search index, and Back cannot show one.
-  if (access === 'protected') return 'no-store';
+  if (access === 'protected') {
+    // The search index is the handbook's heaviest file (MiBs at a thousand pages) and is asked for
+    // on every page load that searches: the browser keeps it, and only it, for the session. `private`
+    // keeps it out of shared caches: CloudFront stores a `private` response only when the cache
+    // policy's minimum TTL is above 0 ("CachePolicyConfig", CloudFormation reference), and the
+    // site's is 0 (infra/site-stack.ts). The sign-out route's `Clear-Site-Data: "cache"` removes it. Nothing else protected is ever stored: after sign-out no cache (nor the profile
+    // on disk) holds a page or a chunk, and Back cannot show one.
+    return HASHED_SEARCH_INDEX.test(file) ? `private, max-age=${SEARCH_INDEX_MAX_AGE_SECONDS}, immutable` : 'no-store';
+  }
   return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -205,6 +205,39 @@ describe('compressed serving through the gate', () => {
         assert.ok(!answer.body.includes(copyOf(protectedScript, '.br').subarray(0, 16)), rawPath);
         assert.ok(!answer.body.toString().includes(protectedText), rawPath);
       }
+    }
+  });
+});
+
+describe('precompressing with a cache of earlier copies', () => {
+  test('unchanged content reuses its copies, changed content is compressed, and the cache keeps only this build’s', async () => {
+    const fixture = writeFixtureBuild(fixtureManifest());
+    const cacheDir = path.join(path.dirname(fixture.buildDir), 'cache');
+    try {
+      const script = path.join(fixture.buildDir, 'assets/js/0f1e2d3c.89abcdef.js');
+      const lines = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');
+      writeFileSync(script, lines('export const first = 1;'));
+      const first = await precompressBuild(fixture.buildDir, { cacheDir });
+      assert.equal(first.reused, 0);
+      const firstEntries = readdirSync(cacheDir).sort();
+      // Two entries (brotli, gzip) per text file, kept even where the copy is not smaller.
+      assert.equal(firstEntries.length, 2 * first.files);
+
+      const second = await precompressBuild(fixture.buildDir, { cacheDir });
+      assert.equal(second.reused, second.files);
+      assert.deepEqual(second.compressed, first.compressed);
+      assert.deepEqual(readdirSync(cacheDir).sort(), firstEntries);
+
+      writeFileSync(script, lines('export const second = 2;'));
+      const third = await precompressBuild(fixture.buildDir, { cacheDir });
+      assert.equal(third.reused, third.files - 1);
+      const copy = readFileSync(path.join(fixture.buildDir, COMPRESSED_DIR, 'assets/js/0f1e2d3c.89abcdef.js.br'));
+      assert.deepEqual(zlib.brotliDecompressSync(copy), readFileSync(script));
+      const thirdEntries = readdirSync(cacheDir);
+      assert.equal(thirdEntries.length, firstEntries.length);
+      assert.equal(thirdEntries.filter((entry) => !firstEntries.includes(entry)).length, 2);
+    } finally {
+      fixture.remove();
     }
   });
 });

@@ -19,6 +19,9 @@ const files: Record<string, string> = {
   'assets/images/diagram-0123abcd.png': 'png',
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'search-index.json': JSON.stringify([{ t: protectedText }]),
+  // search-local's name with `hashed: 'filename'`: the whole handbook's and a section's.
+  'search-index-0a1b2c3d.json': JSON.stringify([{ t: protectedText, u: '/' }]),
+  'search-index-arc-0a1b2c3d.json': JSON.stringify([{ t: protectedText, u: '/arc' }]),
   'sitemap.xml': '<urlset><url><loc>https://handbook.example.com/docs/guide</loc></url></urlset>',
 };
 

@@ -91,6 +91,12 @@ describe('the gate server', () => {
     assert.equal(chunk.headers['cache-control'], 'no-store');
     const index = await call('/search-index.json', { headers: { cookie } });
     assert.equal(index.headers['cache-control'], 'no-store');
+    // A hashed index (a new name for new content) is kept for the session, by this browser alone.
+    for (const hashed of ['/search-index-0a1b2c3d.json', '/search-index-arc-0a1b2c3d.json']) {
+      const answer = await call(hashed, { headers: { cookie } });
+      assert.equal(answer.status, 200, hashed);
+      assert.equal(answer.headers['cache-control'], 'private, max-age=43200, immutable', hashed);
+    }
     const missing = await call('/no/such/page', { headers: { cookie, accept: 'text/html' } });
     assert.equal(missing.status, 404);
     assert.match(missing.body, /Page Not Found/);
@@ -104,6 +110,9 @@ describe('the gate server', () => {
     assert.equal(immutable.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await call('/img/logo.svg')).headers['cache-control'], 'public, no-cache');
     assert.equal((await call('/search-index.json')).headers['cache-control'], 'no-store');
+    const refusedIndex = await call('/search-index-0a1b2c3d.json');
+    assert.equal(refusedIndex.status, 401);
+    assert.equal(refusedIndex.headers['cache-control'], 'no-store');
     for (const answer of [
       immutable,
       await call('/docs/guide'),

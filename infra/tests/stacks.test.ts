@@ -12,10 +12,11 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { contentSecurityPolicy } from '../../gate/headers';
+import { contentSecurityPolicy, SEARCH_INDEX_MAX_AGE_SECONDS } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
 import { addHandbookStacks, PLACEHOLDER_SITE_URL } from '../handbook-app';
+import { TOKEN_LIFETIMES } from '../identity-stack';
 import { synthExample } from '../synth';
 
 let root: string;
@@ -114,6 +115,10 @@ describe('the identity stack', () => {
     assert.equal(client.Properties.CallbackURLs, undefined);
     assert.equal(client.Properties.LogoutURLs, undefined);
     assert.doesNotMatch(JSON.stringify(client), /localhost/);
+  });
+
+  test('the browser keeps the search index no longer than a session lasts', () => {
+    assert.equal(SEARCH_INDEX_MAX_AGE_SECONDS, TOKEN_LIFETIMES.refreshToken.toSeconds());
   });
 
   test('the readers group the gate requires, and the hosted sign-in domain', () => {

@@ -479,10 +479,11 @@ describe('the origin-response function', () => {
         Object.assign(cf.response, { status: '200', statusDescription: 'OK' });
         cf.request.uri = uri;
       });
-    const [page, shell, chunk] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+    const [page, shell, chunk, index] = invokePackaged(path.join(edgeDir, 'origin-response'), [
       ok('/docs/guide.html'),
       ok('/assets/js/main.0123abcd.js'),
       ok('/assets/js/0f1e2d3c.89abcdef.js'),
+      ok('/search-index-arc-0a1b2c3d.json'),
     ]);
     const cacheControl = (invocation: Invocation) =>
       (invocation.result as CloudFrontResultResponse).headers!['cache-control'][0].value;
@@ -491,6 +492,8 @@ describe('the origin-response function', () => {
     assert.equal(cacheControl(page), 'no-store');
     assert.equal(cacheControl(shell), 'public, max-age=31536000, immutable');
     assert.notEqual(cacheControl(chunk), cacheControl(shell));
+    // The hashed search index: kept by the reader's browser for the session, never by CloudFront.
+    assert.equal(cacheControl(index), 'private, max-age=43200, immutable');
     assert.equal((page.result as CloudFrontResultResponse).headers!.server[0].value, 'AmazonS3');
   });
 

@@ -1,0 +1,328 @@
+/**
+ * `npm run bench -- --scale N`: what growth costs. The handbook at today's size and at N times it
+ * (`scale.ts`), each against plain Docusaurus of the same docs, built, served and tested in one
+ * run on loopback (ports of its own). Prints a Markdown table for 1x and Nx.
+ *   --without-suites   skip the browser suites (the longest part)
+ *   --no-second-build  compress the larger scale's build twice instead of building it twice
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Cookie } from '@playwright/test';
+import { precompressBuild } from '../gate/compression';
+import type { PrecompressReport } from '../gate/compression';
+import { createGateServer } from '../gate/server';
+import { freePort, startLocalIdentity } from '../identity/launch';
+import { sessionCookies, signInForTokens } from '../identity/testing';
+import { launchBrowser, measurePage } from './page-loads';
+import { writePlainSite } from './plain-site';
+import { runMeasured } from './process-usage';
+import type { Usage } from './process-usage';
+import { countPages, writeScaledProject } from './scale';
+import { measureFirstSearch } from './search-loads';
+import { startServer, stopAll } from './sites';
+
+const PROJECT_DIR = path.resolve(__dirname, '..');
+/** A page without diagrams that every scale has, and the section it is in. */
+const PAGE = '/how-we-work/testing';
+const QUERY = 'claims';
+
+const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Every process the growth bench runs to its end, by process group, so a failed run stops them. */
+const running = new Set<ChildProcess>();
+const track = (child: ChildProcess, alive: boolean) => (alive ? running.add(child) : running.delete(child));
+function stopRunning(): void {
+  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+}
+
+interface SuiteRun {
+  seconds: number;
+  summary: string;
+}
+
+interface ScaleFigures {
+  factor: number;
+  pages: number;
+  build: { handbook: Usage; plain: Usage; handbookAgain?: Usage };
+  precompress: { first: PrecompressReport; again: PrecompressReport };
+  bytes: { handbook: number; plain: number };
+  index: { whole: { raw: number; brotli: number }; largestSection: { raw: number; brotli: number } };
+  pageView: { handbook: number; plain: number };
+  searchFromHome: { handbook: number; plain: number; indexes: string[] };
+  searchFromSection: { handbook: number; plain: number; indexes: string[] };
+  gateStartSeconds: number;
+  suites?: { production: SuiteRun; devServer: SuiteRun };
+}
+
+/** Bytes of every file of a build, its compressed copies left out. */
+function buildBytes(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => !file.startsWith('.gate'))
+    .map((file) => statSync(path.join(dir, file)))
+    .filter((stat) => stat.isFile())
+    .reduce((sum, stat) => sum + stat.size, 0);
+}
+
+/** The whole handbook's index and the largest section's, raw and as brotli sends them. */
+function indexSizes(dir: string): ScaleFigures['index'] {
+  const sized = (file: string) => {
+    const data = readFileSync(path.join(dir, file));
+    return { raw: data.length, brotli: statSync(path.join(dir, '.gate/compressed', `${file}.br`)).size };
+  };
+  const indexes = readdirSync(dir).filter((file) => /^search-index.*\.json$/.test(file));
+  const whole = indexes.find((file) => /^search-index-[0-9a-f]{8}\.json$/.test(file));
+  if (!whole) throw new Error(`no whole-handbook search index in ${dir}`);
+  const sections = indexes.filter((file) => file !== whole).map(sized);
+  return { whole: sized(whole), largestSection: sections.sort((a, b) => b.raw - a.raw)[0] };
+}
+
+/** The gate's start-up on a build: reading the manifest, listing the files, finding their compressed copies. */
+function gateStartSeconds(buildDir: string): number {
+  const times = [0, 1, 2].map(() => {
+    const started = performance.now();
+    createGateServer({ buildDir, log: () => {} });
+    return (performance.now() - started) / 1000;
+  });
+  return median(times);
+}
+
+/** A browser suite in the scaled project, with ports of its own; its time and Playwright's summary line. */
+async function runSuite(projectDir: string, args: string[], env: NodeJS.ProcessEnv): Promise<SuiteRun> {
+  const usage = await runMeasured(path.join(projectDir, 'node_modules/.bin/playwright'), ['test', ...args], {
+    cwd: projectDir,
+    env,
+    track,
+    allowFailure: true,
+  });
+  const summary = [...usage.output.matchAll(/^\s+(\d+ (?:passed|failed|flaky|skipped|did not run))/gm)]
+    .map((match) => match[1])
+    .join(', ');
+  return { seconds: usage.seconds, summary: summary || `exit ${usage.code}` };
+}
+
+async function measureScale(
+  factor: number,
+  workDir: string,
+  identityPort: number,
+  { withSuites, secondBuild }: GrowthOptions,
+): Promise<ScaleFigures> {
+  const projectDir = path.join(workDir, `x${factor}`, 'project');
+  writeScaledProject(PROJECT_DIR, projectDir, factor);
+  const pages = countPages(path.join(projectDir, 'docs'));
+  progress(`${factor}x: ${pages} pages in ${projectDir}`);
+  const env = { HANDBOOK_AUTH: 'local', HANDBOOK_IDENTITY_PORT: String(identityPort) };
+  const docusaurus = path.join(projectDir, 'node_modules/.bin/docusaurus');
+  const buildDir = path.join(projectDir, 'build');
+  const cacheDir = path.join(projectDir, 'node_modules/.cache/handbook-precompress');
+
+  const handbook = await runMeasured(docusaurus, ['build'], { cwd: projectDir, env, track });
+  const first = await precompressBuild(buildDir, { cacheDir });
+  progress(
+    `${factor}x: handbook built in ${handbook.seconds.toFixed(0)} s (CPU ${handbook.cpuSeconds.toFixed(0)} s, ` +
+      `peak ${gib(handbook.peakBytes)}), precompressed in ${first.seconds.toFixed(1)} s`,
+  );
+  // The same docs built again, as a second `npm run build` does: only what changed is compressed.
+  // With `--no-second-build` the larger scale compresses its first build again instead (1x's
+  // second build shows whether a build repeats its outputs byte for byte).
+  const handbookAgain =
+    factor === 1 || secondBuild ? await runMeasured(docusaurus, ['build'], { cwd: projectDir, env, track }) : undefined;
+  const again = await precompressBuild(buildDir, { cacheDir });
+  progress(
+    `${factor}x: built again in ${handbookAgain?.seconds.toFixed(0) ?? '(not built again)'} s, precompressed in ${again.seconds.toFixed(1)} s ` +
+      `(${again.reused} of ${again.files} files reused)`,
+  );
+
+  const plainSite = path.join(workDir, `x${factor}`, 'plain-site');
+  const plainDir = path.join(workDir, `x${factor}`, 'plain');
+  writePlainSite(projectDir, plainSite);
+  const plain = await runMeasured(docusaurus, ['build', '--out-dir', plainDir], { cwd: plainSite, env, track });
+  progress(
+    `${factor}x: plain site built in ${plain.seconds.toFixed(0)} s (CPU ${plain.cpuSeconds.toFixed(0)} s, peak ${gib(plain.peakBytes)})`,
+  );
+
+  const identity = await startLocalIdentity({ port: identityPort, env: { HANDBOOK_IDENTITY_LOG_LEVEL: 'warn' } });
+  let served: Omit<ScaleFigures, 'factor' | 'pages' | 'build' | 'precompress' | 'suites'>;
+  try {
+    const [gatePort, plainPort] = [await freePort(), await freePort()];
+    const origins = {
+      handbook: await startServer(
+        'gate/cli.ts',
+        ['--dir', buildDir, '--port', String(gatePort), '--without-identity'],
+        gatePort,
+        '/sign-in',
+      ),
+      plain: await startServer('bench/plain-server.ts', [plainDir, String(plainPort)], plainPort, '/'),
+    };
+    const sessionJar = async (): Promise<Cookie[]> =>
+      sessionCookies(await signInForTokens(identity.url)).map(({ name, value }) => ({
+        name,
+        value,
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      }));
+    const noCookies = async (): Promise<Cookie[]> => [];
+    const browser = await launchBrowser();
+    try {
+      const coldBytes = async (site: 'handbook' | 'plain') =>
+        median(
+          (
+            await measurePage(browser, origins[site] + PAGE, 'h1', 3, site === 'handbook' ? sessionJar : noCookies)
+          ).cold.map((load) => load.bytes),
+        );
+      const search = (site: 'handbook' | 'plain', from: string) =>
+        measureFirstSearch(browser, origins[site] + from, QUERY, site === 'handbook' ? sessionJar : noCookies);
+      const [homeHandbook, homePlain] = [await search('handbook', '/'), await search('plain', '/')];
+      const [sectionHandbook, sectionPlain] = [await search('handbook', PAGE), await search('plain', PAGE)];
+      served = {
+        bytes: { handbook: buildBytes(buildDir), plain: buildBytes(plainDir) },
+        index: indexSizes(buildDir),
+        pageView: { handbook: await coldBytes('handbook'), plain: await coldBytes('plain') },
+        searchFromHome: { handbook: homeHandbook.bytes, plain: homePlain.bytes, indexes: homeHandbook.indexes },
+        searchFromSection: {
+          handbook: sectionHandbook.bytes,
+          plain: sectionPlain.bytes,
+          indexes: sectionHandbook.indexes,
+        },
+        gateStartSeconds: gateStartSeconds(buildDir),
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    stopAll();
+    await identity.stop();
+  }
+  progress(`${factor}x: served figures ${JSON.stringify(served)}`);
+
+  let suites: ScaleFigures['suites'];
+  if (withSuites) {
+    // The suites start their own identity service and servers, on ports of their own.
+    const production = await runSuite(projectDir, [], {
+      HANDBOOK_TEST_PORT: String(await freePort()),
+      HANDBOOK_IDENTITY_PORT: String(identityPort),
+    });
+    progress(`${factor}x: production suite ${production.seconds.toFixed(0)} s (${production.summary})`);
+    const devServer = await runSuite(projectDir, ['-c', 'playwright.dev.config.ts'], {
+      HANDBOOK_DEV_TEST_PORT: String(await freePort()),
+      HANDBOOK_IDENTITY_PORT: String(await freePort()),
+    });
+    progress(`${factor}x: dev-server suite ${devServer.seconds.toFixed(0)} s (${devServer.summary})`);
+    suites = { production, devServer };
+  }
+  return { factor, pages, build: { handbook, plain, handbookAgain }, precompress: { first, again }, ...served, suites };
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+const secs = (seconds: number) => `${seconds.toFixed(seconds < 10 ? 2 : 0)} s`;
+
+function table(scales: ScaleFigures[]): string {
+  const head = `| Figure | ${scales.map(({ factor, pages }) => `${factor}x (${pages} pages): handbook | plain`).join(' | ')} |`;
+  const rule = `| --- | ${scales.map(() => '--- | ---').join(' | ')} |`;
+  const row = (figure: string, cells: (scale: ScaleFigures) => [string, string]) =>
+    `| ${figure} | ${scales.map((scale) => cells(scale).join(' | ')).join(' | ')} |`;
+  const rows = [
+    row('build, wall time', ({ build }) => [secs(build.handbook.seconds), secs(build.plain.seconds)]),
+    row('build, CPU time', ({ build }) => [secs(build.handbook.cpuSeconds), secs(build.plain.cpuSeconds)]),
+    row('build, peak memory (process tree)', ({ build }) => [
+      gib(build.handbook.peakBytes),
+      gib(build.plain.peakBytes),
+    ]),
+    row('build again (same docs), wall time', ({ build }) => [
+      build.handbookAgain ? secs(build.handbookAgain.seconds) : 'not built again',
+      '',
+    ]),
+    row('precompress, first build', ({ precompress }) => [
+      `${secs(precompress.first.seconds)} (${precompress.first.files} files)`,
+      '',
+    ]),
+    row('precompress, build again', ({ precompress }) => [
+      `${secs(precompress.again.seconds)} (${precompress.again.reused} reused)`,
+      '',
+    ]),
+    row('build output, total', ({ bytes }) => [mib(bytes.handbook), mib(bytes.plain)]),
+    row('search index, whole handbook (raw / brotli)', ({ index }) => [
+      `${mib(index.whole.raw)} / ${mib(index.whole.brotli)}`,
+      '',
+    ]),
+    row('search index, largest section (raw / brotli)', ({ index }) => [
+      `${mib(index.largestSection.raw)} / ${mib(index.largestSection.brotli)}`,
+      '',
+    ]),
+    row(`one page view, cold (${PAGE}, signed in)`, ({ pageView }) => [kib(pageView.handbook), kib(pageView.plain)]),
+    row('first search from the home page, on the wire', ({ searchFromHome }) => [
+      mib(searchFromHome.handbook),
+      mib(searchFromHome.plain),
+    ]),
+    row(`first search from inside a section (${PAGE})`, ({ searchFromSection }) => [
+      mib(searchFromSection.handbook),
+      mib(searchFromSection.plain),
+    ]),
+    row('gate start-up (manifest, file list, compressed copies)', ({ gateStartSeconds: seconds }) => [
+      secs(seconds),
+      '',
+    ]),
+    row('browser suite, production build (`npm run test:e2e`)', ({ suites }) => [
+      suites ? `${secs(suites.production.seconds)} (${suites.production.summary})` : 'not run',
+      '',
+    ]),
+    row('browser suite, dev server (`npm run test:e2e:dev`)', ({ suites }) => [
+      suites ? `${secs(suites.devServer.seconds)} (${suites.devServer.summary})` : 'not run',
+      '',
+    ]),
+  ];
+  const indexes = scales
+    .map(
+      ({ factor, searchFromHome, searchFromSection }) =>
+        `${factor}x: from home ${searchFromHome.indexes.join(', ')}; from a section ${searchFromSection.indexes.join(', ')}`,
+    )
+    .join('\n');
+  return [head, rule, ...rows].join('\n') + `\n\nIndex files the handbook's searches downloaded:\n${indexes}\n`;
+}
+
+export interface GrowthOptions {
+  /** Run the browser suites in each scaled project. */
+  withSuites: boolean;
+  /** Build the larger scale a second time (1x always is). */
+  secondBuild: boolean;
+}
+
+export async function growthBench(factor: number, options: GrowthOptions, workDir: string): Promise<void> {
+  progress(
+    `growth bench 1x and ${factor}x; load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${cpus().length} cores; work in ${workDir}`,
+  );
+  const identityPort = await freePort();
+  const scales: ScaleFigures[] = [];
+  try {
+    for (const scale of factor === 1 ? [1] : [1, factor]) {
+      scales.push(await measureScale(scale, workDir, identityPort, options));
+    }
+  } catch (error) {
+    stopRunning();
+    throw error;
+  }
+  console.log(
+    `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}; load average now ${loadavg()[0].toFixed(2)}.\n`,
+  );
+  console.log(table(scales));
+  const home = scales.map(({ pages, searchFromHome }) => ({ pages, bytes: searchFromHome.handbook }));
+  if (home.length === 2) {
+    // The whole index grows with the pages; a straight line through the two runs.
+    const [small, large] = home;
+    const perPage = (large.bytes - small.bytes) / (large.pages - small.pages);
+    const pagesAt1MiB = small.pages + (1024 * 1024 - small.bytes) / perPage;
+    console.log(
+      `A first search from home passes 1 MiB on the wire at about ${Math.round(pagesAt1MiB)} pages (${kib(perPage * 100)} per 100 pages).`,
+    );
+  }
+}
