@@ -6,6 +6,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
+import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './src/auth/live-session-script';
 
@@ -240,7 +241,9 @@ const config = {
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
-  themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
+  // The search plugin, plus the index of every page's title that a search inside a section also
+  // consults (plugins/search-titles).
+  themes: ['@docusaurus/theme-mermaid', [searchWithTitles, searchOptions]],
   themeConfig,
 } satisfies Config;
 
