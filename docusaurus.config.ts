@@ -143,8 +143,9 @@ const themeConfig = {
   },
   navbar: {
     title: 'Engineering Handbook',
+    // No alt: beside the title the logo is decoration, and the theme then gives it an empty alt
+    // (axe `image-redundant-alt`).
     logo: {
-      alt: 'Engineering Handbook',
       src: 'img/logo.svg',
       srcDark: 'img/logo-dark.svg',
     },

@@ -98,3 +98,10 @@ for (const theme of themes) {
     expect(await blockingViolations(page)).toEqual([]);
   });
 }
+
+test('the navbar logo is not read out again beside the title (axe image-redundant-alt)', async ({ page }) => {
+  await open(page, '/');
+  const brand = page.getByRole('navigation', { name: 'Main' }).locator('.navbar__brand');
+  await expect(brand).toHaveAccessibleName('Engineering Handbook');
+  await expect(brand.locator('img').first()).toHaveAttribute('alt', '');
+});

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { PageMetadata } from '@docusaurus/theme-common';
 import { translate } from '@docusaurus/Translate';
 import Content from '@theme-original/NotFound/Content';
@@ -16,7 +15,7 @@ export default function NotFoundContent(props: ComponentProps<typeof ContentType
   return (
     <>
       <PageMetadata title={translate({ id: 'theme.NotFound.title', message: 'Page Not Found' })} />
-      <Content {...props} className={clsx(props.className, 'margin-bottom--none')} />
+      <Content {...props} />
       <NotFoundWayOut />
     </>
   );
