@@ -7,6 +7,7 @@ import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './amplify-config';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
+import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './src/auth/live-session-script';
 
@@ -145,8 +146,9 @@ const themeConfig = {
   },
   navbar: {
     title: 'Engineering Handbook',
+    // No alt: beside the title the logo is decoration, and the theme then gives it an empty alt
+    // (axe `image-redundant-alt`).
     logo: {
-      alt: 'Engineering Handbook',
       src: 'img/logo.svg',
       srcDark: 'img/logo-dark.svg',
     },
@@ -254,7 +256,9 @@ const config = {
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
-  themes: ['@docusaurus/theme-mermaid', ['@easyops-cn/docusaurus-search-local', searchOptions]],
+  // The search plugin, plus the index of every page's title that a search inside a section also
+  // consults (plugins/search-titles).
+  themes: ['@docusaurus/theme-mermaid', [searchWithTitles, searchOptions]],
   themeConfig,
 } satisfies Config;
 

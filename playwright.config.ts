@@ -32,6 +32,8 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-in'],
+      // The dev server's own spec: a build has a search index.
+      testIgnore: /search-dev\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         storageState: readerSessionFile,

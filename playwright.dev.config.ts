@@ -5,7 +5,7 @@ import { confirmationCode, readerSessionFile } from './e2e/identity';
 
 /**
  * The specs a reader also meets through `npm start`'s dev server: links to a section, "Sign In
- * with Google", an account outside the reader group. It starts `npm start` itself, on ports of its own (the site on HANDBOOK_DEV_TEST_PORT,
+ * with Google", an account outside the reader group, a page's owner, and search (which there says how to get one). It starts `npm start` itself, on ports of its own (the site on HANDBOOK_DEV_TEST_PORT,
  * default 3200; the identity service on HANDBOOK_IDENTITY_PORT, which `npm run test:e2e:dev` sets),
  * so it never meets a dev server someone left running.
  */
@@ -27,7 +27,7 @@ export default defineConfig({
     { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {
       name: 'dev-server',
-      testMatch: /(anchors|google-sign-in|not-a-reader|page-ownership)\.spec\.ts/,
+      testMatch: /(anchors|google-sign-in|not-a-reader|page-ownership|search-dev)\.spec\.ts/,
       dependencies: ['sign-in'],
       use: { ...devices['Desktop Chrome'], storageState: readerSessionFile, launchOptions: chromiumLaunch },
     },

@@ -13,11 +13,19 @@ import type { Cookie } from '@playwright/test';
 import { freePort, startLocalIdentity } from '../identity/launch';
 import { sessionCookie, sessionCookies, signInForTokens } from '../identity/testing';
 import { lighthouseRun } from './lighthouse';
+import { benchNodeProblem } from './node-version';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage } from './page-loads';
 import { buildSites, startServer, stopAll } from './sites';
 import { growthBench } from './growth';
 import { throughput } from './throughput';
+
+// Lighthouse is loaded only when a run starts; on a Node too old for it, stop before any work.
+const nodeProblem = benchNodeProblem(process.versions.node);
+if (nodeProblem) {
+  console.error(nodeProblem);
+  process.exit(1);
+}
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive integer, got ${RUNS}`);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { open, toggleColourMode } from './helpers';
 
@@ -67,6 +67,44 @@ for (const viewport of [
     expect(await layoutShift()).toBeLessThanOrEqual(0.05);
   });
 }
+
+/** A diagram's drawn size against its own (its viewBox): 1 is full size. */
+const drawnScale = (figure: Locator) =>
+  figure
+    .locator('svg')
+    .first()
+    .evaluate((svg: SVGSVGElement) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+
+test('on a phone a wide diagram stays readable and scrolls sideways, by touch, mouse or keyboard; one that fits does not', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/arc/architecture');
+  const figure = page.getByRole('figure').first();
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator('svg g').first()).toBeAttached();
+  // Mermaid's 16 px labels at 70% or more: 11 px or larger.
+  expect(await drawnScale(figure)).toBeGreaterThanOrEqual(0.7);
+  expect(await figure.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(page.getByText('Scroll the diagram sideways to see all of it.').first()).toBeVisible();
+  // The page itself stays as wide as the screen: only the diagram scrolls.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await figure.focus();
+  await expect(figure).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => figure.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+  // A diagram that fits at a readable size is drawn as before: no scrolling, no tab stop, no hint.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '/how-we-work/engineering-on-call');
+  const fitting = page.getByRole('figure').first();
+  await fitting.scrollIntoViewIfNeeded();
+  await expect(fitting.locator('svg g').first()).toBeAttached();
+  expect(await fitting.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
+  await expect(fitting).not.toHaveAttribute('tabindex');
+  await expect(page.getByText('Scroll the diagram sideways to see all of it.')).toHaveCount(0);
+});
 
 test('a diagram is drawn in the dark theme too, and redrawn when the theme changes', async ({ page }) => {
   await open(page, '/arc/architecture');

@@ -40,8 +40,62 @@ test('each page says when it was last updated', async ({ page }) => {
   await expect(page.locator('.theme-last-updated')).toContainText(/Last updated on \w+ \d+, \d{4}/);
 });
 
+test.describe('a missing page', () => {
+  test('offers a way home', async ({ page }) => {
+    await open(page, '/how-we-work/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the handbook’s home page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
+
+  test('offers a search for what the reader wanted, guessed from the path', async ({ page }) => {
+    await open(page, '/how-we-work/engineering-on-call-rota');
+    const search = page.getByRole('search').getByRole('searchbox', { name: 'Search the handbook' });
+    await expect(search).toHaveValue('engineering on call rota');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/search' && url.searchParams.get('q') === 'engineering on call rota',
+    );
+    await expect(page.locator('article a[href="/how-we-work/engineering-on-call"]').first()).toBeVisible();
+  });
+});
+
+test('on a phone, the search page’s section selector keeps the column’s margin', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/search?q=claims');
+  const query = await page.getByRole('main').getByRole('searchbox', { name: 'Search', exact: true }).boundingBox();
+  const selector = await page.getByRole('combobox', { name: 'Search within' }).boundingBox();
+  expect(query?.x).toBeGreaterThan(8);
+  expect(selector?.x).toBe(query?.x);
+  expect(selector?.width).toBe(query?.width);
+});
+
+test('/sign-in, already signed in, says what it is doing while Amplify loads, never a blank page', async ({ page }) => {
+  // Hold Amplify's code (a string of its auth flows marks it) until the test has looked: the page
+  // shows what it has before Amplify can read the session.
+  await page.route('**/sign-in-assets/*.js', async (route) => {
+    const response = await route.fetch();
+    if (!(await response.text()).includes('USER_SRP_AUTH')) await route.fulfill({ response });
+  });
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText('Checking your sign-in…');
+  await expect(page.getByRole('status')).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test.describe('signed out', () => {
   test.use({ storageState: signedOut });
+
+  for (const [theme, backdrop] of [
+    ['light', 'rgb(242, 244, 247)'],
+    ['dark', 'rgb(17, 17, 19)'],
+  ] as const) {
+    test(`the sign-in form sits on the page’s own ${theme} backdrop`, async ({ page }) => {
+      await open(page, `/sign-in?docusaurus-theme=${theme}`);
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      await expect(page.locator('[data-amplify-authenticator]')).toHaveCSS('background-color', backdrop);
+    });
+  }
 
   test('the Google button carries Google’s “G” mark', async ({ page }) => {
     await open(page, '/sign-in');

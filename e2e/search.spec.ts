@@ -41,6 +41,41 @@ for (const { query, title, route } of bodyPhrases) {
   });
 }
 
+test.describe('from inside a section', () => {
+  /** The search index files the page has asked for, by name. */
+  function watchIndexRequests(page: Page): string[] {
+    const files: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (/^search-index.*\.json$/.test(file)) files.push(file);
+    });
+    return files;
+  }
+
+  for (const start of ['/arc/architecture', '/data/snowflake/postgresql_connector']) {
+    test(`searching "on-call" from ${start} offers the Engineering On-Call page, fetching no whole-handbook index`, async ({
+      page,
+    }) => {
+      const indexFiles = watchIndexRequests(page);
+      await open(page, start);
+      await searchFromNavbar(page, 'on-call');
+      const hit = page.getByRole('option').filter({ hasText: 'Engineering On-Call' }).first();
+      await expect(hit).toBeVisible();
+      // The section's index and the titles only: a search inside a section stays cheap.
+      const section = start.split('/')[1];
+      expect(indexFiles.length).toBeGreaterThan(0);
+      expect(
+        indexFiles.every(
+          (file) => file.startsWith(`search-index-${section}`) || file.startsWith('search-index-_titles'),
+        ),
+        indexFiles.join(', '),
+      ).toBe(true);
+      await hit.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Engineering On-Call' })).toBeVisible();
+    });
+  }
+});
+
 test('mod+k focuses the search box from anywhere', async ({ page }) => {
   await open(page, '/arc/architecture');
   await page.keyboard.press('ControlOrMeta+k');

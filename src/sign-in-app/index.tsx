@@ -4,7 +4,8 @@
  * handbook's pages or chunks.
  *
  * It starts in steps, each evaluated in a task of its own, so that no single task holds a phone's
- * main thread for long: React, then Amplify (configured as it loads), then the form. The HTML
+ * main thread for long: React (showing that the session is being checked), then Amplify
+ * (configured as it loads), then the form. The HTML
  * preloads all their files, so they download together from the start.
  */
 import './styles.css';
@@ -13,6 +14,7 @@ import './amplify-ui.css';
 import 'sign-in-form-theme.css';
 import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import SessionPending from '@site/src/components/SessionPending';
 
 const mountPoint = document.getElementById('sign-in');
 if (!mountPoint) throw new Error('The sign-in page has no #sign-in element to render into');
@@ -22,6 +24,13 @@ const root = createRoot(mountPoint);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
+  // Until Amplify has read the session, the page says so rather than stay blank: a signed-in reader
+  // sent here waits for it before going on.
+  root.render(
+    <main>
+      <SessionPending />
+    </main>,
+  );
   await import('@site/src/auth/amplify-client');
   await nextTask();
   const { default: SignInApp } = await import('./SignInApp');

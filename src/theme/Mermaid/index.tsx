@@ -42,17 +42,65 @@ function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
+ * The smallest scale a diagram is drawn at: Mermaid's 16 px labels stay at least 11 px. A wide
+ * diagram fitted to a phone's column shrinks to a third (labels of 4-5 px); below this scale it
+ * keeps a readable size and scrolls sideways instead.
+ */
+const MIN_SCALE = 0.7;
+
+/**
+ * Keeps the drawn diagram at a readable size: sets the figure's `--diagram-min-width` from the
+ * SVG's own width whenever Mermaid (re)draws it, and says whether the figure now scrolls sideways.
+ */
+function useReadableWidth(element: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+
+  useEffect(() => {
+    const figure = element.current;
+    if (!figure) return undefined;
+    const measure = () => {
+      const width = figure.querySelector('svg')?.viewBox.baseVal?.width;
+      if (width) figure.style.setProperty('--diagram-min-width', `${Math.ceil(width * MIN_SCALE)}px`);
+      setScrolls(figure.scrollWidth > figure.clientWidth + 1);
+    };
+    // Mermaid draws into the figure after it mounts, and again when the colour mode changes.
+    const drawn = new MutationObserver(measure);
+    drawn.observe(figure, { childList: true, subtree: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(figure);
+    return () => {
+      drawn.disconnect();
+      resized.disconnect();
+    };
+  }, [element]);
+
+  return scrolls;
+}
+
+/**
  * Mermaid, loaded only when its diagram comes near the viewport. The original downloads and runs
  * Mermaid (about 180 KiB compressed, half a second of a phone's main thread) as soon as the page
  * mounts, even when every diagram is far below the fold. The figure keeps some space until the
- * SVG is drawn, and diagrams ahead are drawn off screen, so the text does not jump.
+ * SVG is drawn, and diagrams ahead are drawn off screen, so the text does not jump. On a narrow
+ * screen a wide diagram keeps a readable size and scrolls sideways.
  */
 export default function LazyMermaid(props: Props): ReactNode {
   const figure = useRef<HTMLDivElement>(null);
   const near = useNearViewport(figure);
+  const scrolls = useReadableWidth(figure);
   return (
-    <div ref={figure} role="figure" className={styles.diagram}>
-      {near && <Mermaid {...props} />}
-    </div>
+    <>
+      <div
+        ref={figure}
+        role="figure"
+        className={styles.diagram}
+        // A keyboard reader scrolls a wide diagram once it has focus (WCAG 2.1.1).
+        tabIndex={scrolls ? 0 : undefined}
+        aria-label={scrolls ? 'Diagram, scrolls sideways' : undefined}
+      >
+        {near && <Mermaid {...props} />}
+      </div>
+      {scrolls && <p className={styles.hint}>Scroll the diagram sideways to see all of it.</p>}
+    </>
   );
 }

@@ -2,16 +2,31 @@ import Head from '@docusaurus/Head';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import Layout from '@theme/Layout';
 import SearchPage from '@theme-original/SearchPage';
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { cleanSearchUrl } from '@site/src/search/clean-url';
+import { SEARCH_NEEDS_A_BUILD } from '@site/src/search/unavailable';
+
+/** Under `npm start` there is no index (it is built from a build's HTML): say in one line how to get one. */
+function SearchNeedsABuild(): ReactNode {
+  return (
+    <Layout title="Search">
+      <main className="container margin-vert--lg">
+        <h1>Search</h1>
+        <p>{SEARCH_NEEDS_A_BUILD}</p>
+      </main>
+    </Layout>
+  );
+}
 
 /**
  * The search page, at a clean URL (`src/search/clean-url.ts`). A page load is cleaned before hydration
  * (`src/client-modules/clean-search-url.ts`); a navigation inside the site, such as the search box's
  * "See all results", is cleaned here before the original mounts. Its tab title carries the site's
- * name like every other page, and its section selector a label.
+ * name like every other page, its section selector a label, and its content a `main` landmark.
+ * Under `npm start`, one line on how to get a search.
  */
 export default function SearchPageWrapper(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
@@ -20,9 +35,12 @@ export default function SearchPageWrapper(): ReactNode {
   const isBrowser = useIsBrowser();
   const cleaned = cleanSearchUrl({ pathname, search, hash });
 
-  // The original's section selector has no label; axe and screen readers need one.
+  // The original's section selector has no label, and its content no `main` landmark (it sits in
+  // the layout's plain wrapper, beside the navbar and footer); axe and screen readers need both.
   useEffect(() => {
-    document.getElementById('context-selector')?.setAttribute('aria-label', 'Search within');
+    const selector = document.getElementById('context-selector');
+    selector?.setAttribute('aria-label', 'Search within');
+    selector?.closest('.container')?.setAttribute('role', 'main');
   });
 
   // Once per URL to clean: until the replaced URL's route has loaded, Docusaurus renders this again
@@ -32,11 +50,12 @@ export default function SearchPageWrapper(): ReactNode {
     if (cleaned) history.replace(cleaned);
   }, [cleaned, history]);
 
+  const page = isBrowser && cleaned ? null : <SearchPage />;
   return (
     <>
       <Head titleTemplate={`%s ${siteConfig.titleDelimiter} ${siteConfig.title}`}>{null}</Head>
       {/* Until the URL is clean, the original would read the parameter the moment it mounts. */}
-      {isBrowser && cleaned ? null : <SearchPage />}
+      {process.env.NODE_ENV === 'production' ? page : <SearchNeedsABuild />}
     </>
   );
 }
