@@ -11,6 +11,7 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { sessionTokenCandidates } from '../src/auth/cookie-session';
+import { chooseSession } from '../src/auth/cookies';
 import type { SessionTokens } from '../src/auth/cookie-session';
 import type { GateAuth } from './manifest';
 
@@ -178,19 +179,6 @@ function emailTrusted(id: JwtPayload): boolean {
   return !federated || id.email_verified === true || id.email_verified === 'true';
 }
 
-/**
- * Of the verified sessions, the one to act on: the latest of one user's, readers first, or none
- * when two readers' verify (one was planted by another site of the domain, and which is unknowable).
- */
-function theOneSession(sessions: (Session | null)[]): Session | null {
-  const verified = sessions.filter((session): session is Session => session !== null);
-  // A planted session of someone outside the reader group never displaces a reader's own.
-  const readers = verified.filter((session) => session.reader);
-  const candidates = readers.length > 0 ? readers : verified;
-  if (new Set(candidates.map(({ userId }) => userId)).size !== 1) return null;
-  return candidates.reduce((latest, next) => (next.expiresAt > latest.expiresAt ? next : latest));
-}
-
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
 export interface Session {
   expiresAt: number;
@@ -257,7 +245,7 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
   return {
     async readSession(cookieHeader) {
       const sessions = await Promise.all(sessionCandidatesFrom(cookieHeader, auth.clientId).map(verifiedSession));
-      return theOneSession(sessions);
+      return chooseSession(sessions.filter((session): session is Session => session !== null));
     },
     async loadKeys() {
       if (options.jwks) return true;

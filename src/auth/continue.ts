@@ -3,7 +3,7 @@
  * a session the page trusts and the server refuses (clock skew, a stale token) cannot bounce the
  * reader between the page and the sign-in route.
  */
-import { loadAmplify, userPoolClientId } from './amplify';
+import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookie-session';
 import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
 
@@ -26,7 +26,7 @@ async function renew(): Promise<void> {
 /** True when the reader can open `path`; renews a session near its end, and once more if refused. */
 export async function canContinueTo(path: string): Promise<boolean> {
   try {
-    const session = readCookieSession(document.cookie, userPoolClientId());
+    const session = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
     if (!session || session.expiresAt - Date.now() / 1000 < RENEW_BEFORE_EXPIRY_SECONDS) {
       await renew();
     }

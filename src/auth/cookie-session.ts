@@ -4,7 +4,7 @@
  * call to the identity service. Reading grants nothing: the gate server verifies the same tokens
  * (gate/session.ts) before it serves anything.
  */
-import { sessionCandidates } from './cookies';
+import { chooseSession, sessionCandidates } from './cookies';
 import type { SessionCookieNames, SessionTokens } from './cookies';
 import { decodeJwtPayload, EXPIRY_TOLERANCE_SECONDS, lastAuthUserCookie, tokenCookie } from './session-format';
 
@@ -15,6 +15,8 @@ export interface Reader {
 
 export interface CookieSession {
   reader: Reader;
+  /** Whether both tokens carry the reader group, as the gate requires (gate/session.ts). */
+  inReaderGroup: boolean;
   /** When the first of the access and id tokens expires, in seconds since the epoch. */
   expiresAt: number;
 }
@@ -32,25 +34,32 @@ export function sessionTokenCandidates(cookieString: string, clientId: string): 
   return sessionCandidates(cookieString, sessionCookieNames(clientId));
 }
 
+/** Whether a token's payload lists `group` in `cognito:groups`. */
+function carriesGroup(payload: Record<string, unknown> | null, group: string | undefined): boolean {
+  const groups = payload?.['cognito:groups'];
+  return group !== undefined && Array.isArray(groups) && groups.includes(group);
+}
+
 /**
  * The signed-in reader and the session's end, or null when the cookies hold no live session, or
- * live sessions of two users.
+ * live sessions of two readers (`chooseSession` in cookies.ts: the gate's rule).
  */
 export function readCookieSession(
   cookieString: string,
   clientId: string,
-  now = Date.now() / 1000,
+  { readerGroup, now = Date.now() / 1000 }: { readerGroup?: string; now?: number } = {},
 ): CookieSession | null {
   const live = sessionTokenCandidates(cookieString, clientId).flatMap(({ accessToken, idToken }) => {
     const access = decodeJwtPayload(accessToken);
     const id = decodeJwtPayload(idToken);
     if (typeof access?.exp !== 'number' || typeof id?.exp !== 'number') return [];
     const expiresAt = Math.min(access.exp, id.exp);
-    return expiresAt - now > EXPIRY_TOLERANCE_SECONDS ? [{ id, expiresAt }] : [];
+    const reader = carriesGroup(access, readerGroup) && carriesGroup(id, readerGroup);
+    return expiresAt - now > EXPIRY_TOLERANCE_SECONDS ? [{ id, expiresAt, userId: String(id.sub), reader }] : [];
   });
-  // Two users' sessions at once: one was planted, and which is unknowable here.
-  if (new Set(live.map(({ id }) => id.sub)).size !== 1) return null;
-  const { id, expiresAt } = live.reduce((latest, next) => (next.expiresAt > latest.expiresAt ? next : latest));
+  const chosen = chooseSession(live);
+  if (!chosen) return null;
+  const { id, expiresAt, reader } = chosen;
   const email = typeof id.email === 'string' ? id.email : '';
-  return { reader: { email, name: typeof id.name === 'string' ? id.name : email }, expiresAt };
+  return { reader: { email, name: typeof id.name === 'string' ? id.name : email }, expiresAt, inReaderGroup: reader };
 }

@@ -70,3 +70,18 @@ export function sessionCandidates(cookieString: string, names: SessionCookieName
   }
   return candidates;
 }
+
+/**
+ * Of the sessions the candidates hold (verified by a gate, unexpired for the page), the one to act
+ * on: the latest of one user's. A reader's comes first, so a planted session of someone outside the
+ * reader group (any new Google sign-in) never displaces a reader's own; two readers' sessions make
+ * none, since which one was planted is unknowable. The gates and the page choose by this one rule.
+ */
+export function chooseSession<S extends { userId: string; expiresAt: number; reader: boolean }>(
+  sessions: readonly S[],
+): S | null {
+  const readers = sessions.filter((session) => session.reader);
+  const candidates = readers.length > 0 ? readers : sessions;
+  if (new Set(candidates.map(({ userId }) => userId)).size !== 1) return null;
+  return candidates.reduce((latest, next) => (next.expiresAt > latest.expiresAt ? next : latest));
+}

@@ -6,22 +6,17 @@
  */
 import { useMemo } from 'react';
 import { readerGroup, userPoolClientId } from './amplify';
-import { sessionTokens } from './cookie-session';
+import { readCookieSession } from './cookie-session';
 import type { SessionState } from './session';
-import { decodeJwtPayload } from './session-format';
-
-export function tokensCarryGroup(cookieString: string, clientId: string, group: string): boolean {
-  const tokens = sessionTokens(cookieString, clientId);
-  return [tokens?.accessToken, tokens?.idToken].every((token) => {
-    const groups = decodeJwtPayload(token)?.['cognito:groups'];
-    return Array.isArray(groups) && groups.includes(group);
-  });
-}
 
 /** For a signed-in session, whether it is a reader's; null while there is none. */
 export function useIsReader(state: SessionState): boolean | null {
   return useMemo(
-    () => (state.status === 'signedIn' ? tokensCarryGroup(document.cookie, userPoolClientId(), readerGroup()) : null),
+    () =>
+      state.status === 'signedIn'
+        ? (readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() })?.inReaderGroup ??
+          false)
+        : null,
     [state],
   );
 }

@@ -5,7 +5,7 @@
  */
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { loadAmplify, userPoolClientId } from './amplify';
+import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
 import { readCookieSession } from './cookie-session';
 import type { Reader } from './cookie-session';
 import { destinationOf } from './return-path';
@@ -61,14 +61,15 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
   }, [amplify, settle]);
 
   useEffect(() => {
-    const fromCookies = readCookieSession(document.cookie, userPoolClientId());
+    const fromCookies = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
     const reader = fromCookies
       ? Promise.resolve(fromCookies.reader)
       : amplify().then((client) => client.currentReader());
     reader.then(settle, () => settle(null));
     // A page restored from the back-forward cache may outlive the session it was shown in.
     const recheck = (event: PageTransitionEvent) => {
-      if (event.persisted) settle(readCookieSession(document.cookie, userPoolClientId())?.reader ?? null);
+      if (event.persisted)
+        settle(readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() })?.reader ?? null);
     };
     window.addEventListener('pageshow', recheck);
     return () => {
@@ -87,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     let stopped = false;
     const schedule = (notBefore = 0) => {
       clearTimeout(timer);
-      const session = readCookieSession(document.cookie, userPoolClientId());
+      const session = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
       const due = session ? (session.expiresAt - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 - Date.now() : 0;
       timer = setTimeout(() => void renew(), Math.max(due, notBefore));
     };
