@@ -1,7 +1,8 @@
 /**
- * `npm run bench` drives Lighthouse 13, which supports Node 22.19 and newer (its `engines`); on an
- * older Node it fails partway with errors that do not say why. bench/run.ts asks first and stops
- * with a message that does. `engines` in package.json names the same lowest version.
+ * `npm run bench` drives Lighthouse 13, which declares Node 22.19 and newer (its `engines`).
+ * `engines` in package.json names the same lowest version. It still runs on Node 20, which the
+ * project's own machines have (every bench in bench/README.md so far ran there), so bench/run.ts
+ * warns rather than stops: figures from an unsupported Node are the reader's to judge.
  */
 export const BENCH_MIN_NODE = '22.19.0';
 
@@ -15,11 +16,11 @@ export function meetsMinimum(version: string, minimum: string): boolean {
   return true;
 }
 
-/** Why the bench cannot run on this Node, or null when it can. */
+/** Why this Node is outside what the bench supports, or null when it is within. */
 export function benchNodeProblem(version: string): string | null {
   if (meetsMinimum(version, BENCH_MIN_NODE)) return null;
   return (
-    `npm run bench needs Node ${BENCH_MIN_NODE} or newer (Lighthouse 13 requires it); this is Node ${version}. ` +
-    'Use Node 22 or 24, the supported LTS lines (for example `nvm use 24`).'
+    `Warning: npm run bench is supported on Node ${BENCH_MIN_NODE} or newer (Lighthouse 13 declares it); this is Node ${version}. ` +
+    'It runs on, but use Node 22 or 24, the supported LTS lines (for example `nvm use 24`), for figures you publish.'
   );
 }
