@@ -9,13 +9,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import type { Cookie } from '@playwright/test';
 import { precompressBuild } from '../gate/compression';
 import type { PrecompressReport } from '../gate/compression';
 import { createGateServer } from '../gate/server';
 import { freePort, startLocalIdentity } from '../identity/launch';
-import { sessionCookies, signInForTokens } from '../identity/testing';
-import { launchBrowser, measurePage } from './page-loads';
+import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { writePlainSite } from './plain-site';
 import { runMeasured } from './process-usage';
 import type { Usage } from './process-usage';
@@ -156,18 +154,7 @@ async function measureScale(
       ),
       plain: await startServer('bench/plain-server.ts', [plainDir, String(plainPort)], plainPort, '/'),
     };
-    const sessionJar = async (): Promise<Cookie[]> =>
-      sessionCookies(await signInForTokens(identity.url)).map(({ name, value }) => ({
-        name,
-        value,
-        domain: '127.0.0.1',
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax',
-      }));
-    const noCookies = async (): Promise<Cookie[]> => [];
+    const sessionJar = () => readerCookieJar(identity.url);
     const browser = await launchBrowser();
     try {
       const coldBytes = async (site: 'handbook' | 'plain') =>

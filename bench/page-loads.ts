@@ -7,11 +7,29 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
+import { sessionCookies, signInForTokens } from '../identity/testing';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** The machine has no network beyond loopback: keep Chromium from dialling out. */
 export const QUIET_CHROMIUM_FLAGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run'];
 export const chromiumPath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+
+/** A fresh signed-in session of the demo reader, as the cookies of a browser on the bench's loopback origin. */
+export async function readerCookieJar(identityUrl: string): Promise<Cookie[]> {
+  return sessionCookies(await signInForTokens(identityUrl)).map(({ name, value }) => ({
+    name,
+    value,
+    domain: '127.0.0.1',
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax',
+  }));
+}
+
+/** No cookies: a signed-out browser, or the plain site. */
+export const noCookies = async (): Promise<Cookie[]> => [];
 
 /** Lighthouse's mobile screen: the loads are a phone's. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };

@@ -9,13 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Cookie } from '@playwright/test';
 import { freePort, startLocalIdentity } from '../identity/launch';
-import { sessionCookie, sessionCookies, signInForTokens } from '../identity/testing';
+import { sessionCookie, signInForTokens } from '../identity/testing';
 import { lighthouseRun } from './lighthouse';
 import { benchNodeProblem } from './node-version';
 import type { LighthouseResult, Preset } from './lighthouse';
-import { launchBrowser, measurePage } from './page-loads';
+import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { buildSites, startServer, stopAll } from './sites';
 import { growthBench } from './growth';
 import { throughput } from './throughput';
@@ -102,20 +101,7 @@ async function main(): Promise<void> {
     };
 
     const signIn = () => signInForTokens(identity.url);
-    const sessionJar = async (): Promise<Cookie[]> => {
-      const { accessToken, idToken } = await signIn();
-      return sessionCookies({ accessToken, idToken }).map(({ name, value }) => ({
-        name,
-        value,
-        domain: '127.0.0.1',
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax',
-      }));
-    };
-    const noCookies = async (): Promise<Cookie[]> => [];
+    const sessionJar = () => readerCookieJar(identity.url);
 
     const browser = await launchBrowser();
     for (const page of PAGES) {
