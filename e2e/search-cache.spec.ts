@@ -1,7 +1,8 @@
 /**
  * The search index travels once per sign-in: its name changes with the docs, the browser keeps it
- * for the session, and a search started in a section downloads that section's index alone. (That
- * sign-out empties the kept copy is `sign-out.spec.ts`.)
+ * for the session, and a search started in a section downloads that section's index and the small
+ * index of page titles (plugins/search-titles), never the whole handbook's. (That sign-out empties
+ * the kept copy is `sign-out.spec.ts`.)
  */
 import type { Page } from '@playwright/test';
 import { searchIndexFile } from './build-output';
@@ -40,13 +41,17 @@ function keptByBrowser(page: Page, path: string): Promise<boolean> {
   );
 }
 
-test('a search from a section downloads that section’s index alone, and the browser keeps it', async ({ page }) => {
+test('a search from a section downloads that section’s index and the titles, and the browser keeps them', async ({
+  page,
+}) => {
   const downloads = indexDownloads(page);
   const sectionIndex = `/${searchIndexFile('arc')}`;
+  const titlesIndex = `/${searchIndexFile('_titles')}`;
   await open(page, '/arc/architecture');
   await search(page, 'Sidekiq');
-  expect(downloads).toEqual([sectionIndex]);
+  expect(downloads.sort()).toEqual([titlesIndex, sectionIndex].sort());
   expect(await keptByBrowser(page, sectionIndex)).toBe(true);
+  expect(await keptByBrowser(page, titlesIndex)).toBe(true);
   // The whole handbook's index was never asked for.
   expect(await keptByBrowser(page, `/${searchIndexFile()}`)).toBe(false);
 });

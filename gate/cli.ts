@@ -40,7 +40,16 @@ async function main(): Promise<void> {
       `The user pool's keys could not be fetched from ${manifest.auth.jwksUri}: sessions are refused until they can be.`,
     );
   }
-  const server = createGateServer({ buildDir: options.buildDir, manifest, sessions, trustProxy: options.trustProxy });
+  const limits = options.requestsPerSecond
+    ? { requestsPerSecondPerAddress: options.requestsPerSecond, requestBurstPerAddress: 4 * options.requestsPerSecond }
+    : {};
+  const server = createGateServer({
+    buildDir: options.buildDir,
+    manifest,
+    sessions,
+    trustProxy: options.trustProxy,
+    limits,
+  });
   server.listen(options.port, options.host, () => {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     console.error(`Handbook (${manifest.auth.mode} sign-in) at http://${host}:${options.port}/`);

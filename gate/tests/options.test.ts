@@ -13,6 +13,8 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
     trustProxy: false,
   });
   assert.equal(serveOptionsFrom(['--trust-proxy'], {}).trustProxy, true);
+  assert.equal(serveOptionsFrom(['--requests-per-second', '2000'], {}).requestsPerSecond, 2000);
+  assert.throws(() => serveOptionsFrom(['--requests-per-second', '0'], {}), /--requests-per-second is "0"/);
   assert.equal(serveOptionsFrom(['--without-identity'], {}).withoutIdentity, true);
   assert.equal(serveOptionsFrom([], { PORT: '4000' }).port, 4000);
   assert.equal(serveOptionsFrom(['--port', '5000'], { PORT: '4000' }).port, 5000);
