@@ -5,7 +5,7 @@
  * 1. revoke the session at the identity service (Cognito's global sign-out, through Amplify),
  *    loading Amplify afresh up to three times, each attempt within a deadline;
  * 2. delete the session's cookies from the page, which needs nothing from the network;
- * 3. leave for the sign-out route, whose answer also clears the site's cookies, storage and cache
+ * 3. leave for the sign-out route, whose answer also clears the site's cookies and cache
  *    (`Clear-Site-Data`), and which tells the sign-in page when the revocation could not be done.
  */
 import { loadAmplify } from './amplify';
