@@ -4,7 +4,7 @@
  * index of page titles (plugins/search-titles), never the whole handbook's. (That sign-out empties
  * the kept copy is `sign-out.spec.ts`.)
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { searchIndexFile } from './build-output';
 import { expect, test } from './fixtures';
 import { open } from './helpers';
@@ -62,12 +62,17 @@ test('a search from the home page uses the whole handbook’s index, kept across
   await search(page, 'Sidekiq');
   expect(await keptByBrowser(page, wholeIndex)).toBe(true);
   // A full load of the page again: the index comes from the browser's cache, not the network.
-  const bytesOverNetwork: number[] = [];
-  page.context().on('requestfinished', async (request) => {
-    if (new URL(request.url()).pathname === wholeIndex) bytesOverNetwork.push((await request.sizes()).responseBodySize);
+  // The requests are kept and measured before the test ends: a listener still asking for sizes
+  // once the context has closed fails whichever test runs next in this worker.
+  const indexRequests: Request[] = [];
+  page.context().on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === wholeIndex) indexRequests.push(request);
   });
   await page.reload();
   await search(page, 'Packwerk');
   expect(await keptByBrowser(page, wholeIndex)).toBe(true);
+  const bytesOverNetwork = await Promise.all(
+    indexRequests.map(async (request) => (await request.sizes()).responseBodySize),
+  );
   expect(bytesOverNetwork.filter((bytes) => bytes > 0)).toEqual([]);
 });
