@@ -94,17 +94,25 @@ export async function startLocalIdentity(launch: IdentityLaunch = {}): Promise<L
   return { url, port, exited, stop };
 }
 
-/** One Cognito operation against the local service, as the project's own tools call it (no `Origin`). */
-async function callIdentity<T>(url: string, operation: string, body: object): Promise<T> {
-  const response = await fetch(url, {
+/**
+ * POSTs one Cognito operation to the local service the way the AWS SDK does (no credentials), as
+ * the project's own tools call it (no `Origin`). Each caller reads the answer as it needs.
+ */
+export function postCognitoOperation(url: string, operation: string, body: object, signal?: AbortSignal) {
+  return fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
     },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(5_000),
+    signal,
   });
+}
+
+/** One Cognito operation against the local service, given 5 s to answer. */
+async function callIdentity<T>(url: string, operation: string, body: object): Promise<T> {
+  const response = await postCognitoOperation(url, operation, body, AbortSignal.timeout(5_000));
   if (!response.ok) throw new Error(`${operation} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { GateAuth } from '../gate/manifest';
 import { decodeJwtPayload, lastAuthUserCookie, tokenCookie } from '../src/auth/session-format';
 import type { TokenKind } from '../src/auth/session-format';
-import { startLocalIdentity } from './launch';
+import { postCognitoOperation, startLocalIdentity } from './launch';
 import { localIdentity } from './local-pool';
 import { readSigningKey } from './signing-key';
 import type { SigningKey } from './signing-key';
@@ -59,14 +59,7 @@ export async function cognitoCall<T = Record<string, unknown>>(
   operation: string,
   body: object,
 ): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
+  const response = await postCognitoOperation(url, operation, body);
   const result = (await response.json()) as T & { __type?: string; message?: string };
   if (!response.ok) throw new Error(`${operation}: ${result.__type}: ${result.message}`);
   return result;
