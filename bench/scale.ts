@@ -13,6 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkAgainstCanon, readCanon } from '../scripts/docs-canon';
+import { CANON_FILE } from '../scripts/docs-rules';
 
 /** What the copy of the project leaves out: generated or machine-local, never needed to build or test. */
 const LEFT_OUT = new Set([
@@ -47,8 +49,11 @@ function randomFor(seed: number): () => number {
   };
 }
 
-/** A line's words, a link, image or inline code counting as one. */
-const WORDS = /!?\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]*>|\S+/g;
+/**
+ * A line's words: runs of characters in which a link, an image, inline code, an HTML tag or an
+ * emphasis counts as one character, so no shuffle splits one (Markdown that still lints).
+ */
+const WORDS = /(?:!?\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]*>|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|(?<!\w)_[^_\s][^_]*_(?!\w)|\S)+/g;
 /** Lines left as they are: headings (anchors link to them), tables, HTML, admonitions, quotes, link definitions. */
 const KEPT_LINE = /^\s*([|#<:>]|\[[^\]]+\]:)/;
 
@@ -78,7 +83,23 @@ function reorderProse(markdown: string, random: () => number): string {
     .join('\n');
 }
 
-function copyDocsInto(docsDir: string, folder: string, copyNumber: number): void {
+type SystemFacts = ReturnType<typeof readCanon>;
+
+/**
+ * A copy's page: its prose reordered, but never into a claim the content checks refuse where the
+ * page passed them (a shuffle can put "one" before "container", or a name in backticks before
+ * "role"); such an order is drawn again, and after 20 draws the page is copied as it is.
+ */
+function reorderedPage(markdown: string, random: () => number, canon: SystemFacts): string {
+  const known = new Set(checkAgainstCanon(markdown, canon));
+  for (let draw = 0; draw < 20; draw += 1) {
+    const reordered = reorderProse(markdown, random);
+    if (checkAgainstCanon(reordered, canon).every((problem) => known.has(problem))) return reordered;
+  }
+  return markdown;
+}
+
+function copyDocsInto(docsDir: string, folder: string, copyNumber: number, canon: SystemFacts): void {
   const target = path.join(docsDir, folder);
   for (const entry of readdirSync(docsDir)) {
     if (!entry.startsWith('copy-')) cpSync(path.join(docsDir, entry), path.join(target, entry), { recursive: true });
@@ -87,7 +108,7 @@ function copyDocsInto(docsDir: string, folder: string, copyNumber: number): void
   for (const file of readdirSync(target, { recursive: true, encoding: 'utf8' }).sort()) {
     if (!/\.mdx?$/.test(file)) continue;
     const full = path.join(target, file);
-    writeFileSync(full, reorderProse(withSlugUnder(readFileSync(full, 'utf8'), folder), random));
+    writeFileSync(full, reorderedPage(withSlugUnder(readFileSync(full, 'utf8'), folder), random, canon));
   }
   // Last in the sidebar, after the handbook's own sections; its index page is the section's page.
   writeFileSync(
@@ -113,8 +134,9 @@ export function writeScaledProject(projectDir: string, targetDir: string, factor
       symlinkSync(path.join(projectDir, 'node_modules', name), path.join(targetDir, 'node_modules', name));
   }
   const docsDir = path.join(targetDir, 'docs');
+  const canon = readCanon(readFileSync(CANON_FILE, 'utf8'));
   for (let copyNumber = 2; copyNumber <= factor; copyNumber += 1)
-    copyDocsInto(docsDir, `copy-${copyNumber}`, copyNumber);
+    copyDocsInto(docsDir, `copy-${copyNumber}`, copyNumber, canon);
   // A repository of one commit: pages get their "last updated" dates, as in a clone of the project.
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
