@@ -189,13 +189,17 @@ test('a change in how Amplify UI loads its dictionaries stops the build, naming 
   );
 });
 
-/** The input modules the page's files keep any bytes of, from esbuild's metafile of its build. */
+/**
+ * The input modules the page's files keep any bytes of, from esbuild's metafile of its build, each
+ * from its `node_modules/` on (esbuild names a package by its real path, outside the project when
+ * `node_modules` is a link).
+ */
 async function keptModules(auth = options.auth): Promise<string[]> {
   const { metafile } = await esbuild.build({ ...signInAppBuildOptions({ ...options, auth }), metafile: true });
   const kept = Object.values(metafile.outputs).flatMap((output) =>
     Object.entries(output.inputs)
       .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([module]) => module),
+      .map(([module]) => module.replace(/^.*?(?=node_modules\/)/, '')),
   );
   return [...new Set(kept)];
 }
