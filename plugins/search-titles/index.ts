@@ -6,6 +6,8 @@
  * - the navbar search box's search and its empty line swapped for the project's, which wrap the
  *   plugin's own (the search page keeps the plugin's search).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import searchLocal, { validateOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
@@ -45,9 +47,46 @@ async function indexFileTemplate(generatedFilesDir: string): Promise<string> {
   return template;
 }
 
+/** The files of a folder, recursively, sorted: the same order on every machine. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/**
+ * search-local names each index after a hash of the Markdown files in its `docsDir` folders (its
+ * documented option: "the dir of docs to get the content hash"), and a reader's browser keeps an
+ * index by that name (gate/headers.ts). An index also holds what is not Markdown: the category
+ * labels of `_category_.json` (its breadcrumbs), the sidebars, the site's configuration. This
+ * writes one Markdown file of their hash into a folder of its own and adds that folder to
+ * `docsDir`, so a change to any of them names the index anew as well, and no kept copy goes stale.
+ */
+export function withIndexInputs(context: LoadContext, options: PluginOptions): PluginOptions {
+  const docsDirs = [options.docsDir ?? 'docs'].flat().map((dir) => path.resolve(context.siteDir, dir));
+  const inputs = [
+    context.siteConfigPath,
+    ...readdirSync(context.siteDir)
+      .filter((file) => /^sidebars\.[cm]?[jt]s$/.test(file))
+      .map((file) => path.join(context.siteDir, file)),
+    ...docsDirs.flatMap(filesUnder).filter((file) => !/\.mdx?$/.test(file)),
+  ];
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(`${path.relative(context.siteDir, file)}\0`).update(readFileSync(file));
+  const inputsDir = path.join(context.generatedFilesDir, 'search-index-inputs');
+  mkdirSync(inputsDir, { recursive: true });
+  writeFileSync(
+    path.join(inputsDir, 'inputs.md'),
+    `The search index's inputs other than Markdown: ${hash.digest('hex')}\n`,
+  );
+  return { ...options, docsDir: [...docsDirs, inputsDir] };
+}
+
 /** `options` have passed the plugin's own `validateOptions` (below). */
 function searchWithTitles(context: LoadContext, options: unknown): Plugin {
-  const plugin = searchLocal(context, options as PluginOptions);
+  const plugin = searchLocal(context, withIndexInputs(context, options as PluginOptions));
   return {
     ...plugin,
     async postBuild(props) {
