@@ -1,6 +1,6 @@
 /** What the specs do again and again: open a page, sign in through the form, check which one shows. */
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { confirmationCode, createReader } from './identity';
 
 /** A page deep in the handbook: landing back on it proves the way through sign-in kept it. */
@@ -12,10 +12,11 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
 }
 
-/** Opens a path and waits for hydration. */
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Opens a path and waits for hydration; the page's own response. */
+export async function open(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
   await waitForHydration(page);
+  return response;
 }
 
 /** The sign-in form shows: its heading is the site's short name. */

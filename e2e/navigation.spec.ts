@@ -82,9 +82,33 @@ test('a page downloads each of its files once, prefetches nothing, and its links
     const url = new URL(request.url());
     if (url.origin === new URL(baseURL as string).origin) downloads.push(url.pathname);
   });
+  // Docusaurus's links call `window.docusaurus.prefetch` when they scroll into view, and it
+  // returns once the route's chunks are prefetched: record what those calls return.
+  await page.addInitScript(() => {
+    type Prefetching = { prefetch: (path: string) => unknown };
+    const record = window as unknown as { prefetched: Promise<unknown>[] };
+    record.prefetched = [];
+    let docusaurus: Prefetching | undefined;
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => docusaurus,
+      // Docusaurus freezes the object it mounts: mount a copy whose prefetch records its result.
+      set(value: Prefetching) {
+        docusaurus = {
+          ...value,
+          prefetch: (path) => {
+            const done = value.prefetch(path);
+            record.prefetched.push(Promise.resolve(done));
+            return done;
+          },
+        };
+      },
+    });
+  });
   await open(page, '/how-we-work/testing');
-  // Docusaurus prefetched the links in view once the page was idle: give it the time to.
-  await page.waitForLoadState('networkidle');
+  // The links in view have asked for their routes' chunks, and every such request has ended.
+  await page.waitForFunction(() => (window as unknown as { prefetched: unknown[] }).prefetched.length > 0);
+  await page.evaluate(() => Promise.all((window as unknown as { prefetched: Promise<unknown>[] }).prefetched));
   await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
   expect(downloads.filter((path, index) => downloads.indexOf(path) !== index)).toEqual([]);
 

@@ -22,9 +22,8 @@ const sample = layoutSample();
 const changed = changedRoutes().filter((route) => !sample.some((page) => page.route === route));
 for (const { layout, route } of [...sample, ...changed.map((route) => ({ layout: 'changed on the branch', route }))]) {
   test(`${layout}: ${route} loads and hydrates without console errors`, async ({ page }) => {
-    const response = await page.goto(route);
+    const response = await open(page, route);
     expect(response?.status()).toBe(200);
-    await open(page, route);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
   });

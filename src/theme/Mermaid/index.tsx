@@ -11,11 +11,12 @@ import styles from './styles.module.css';
 const LOAD_AHEAD = '100% 0px';
 
 /**
- * Whether the element has come near the viewport. Until the reader first scrolls, only a diagram
- * on the first screen counts: one just below the fold waits, so the page's load pays nothing for it.
+ * Whether the element has come near the viewport: undefined until the browser first reports where
+ * it is. Until the reader first scrolls, only a diagram on the first screen counts: one just below
+ * the fold waits, so the page's load pays nothing for it.
  */
-function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
+function useNearViewport(element: RefObject<HTMLElement | null>): boolean | undefined {
+  const [near, setNear] = useState<boolean | undefined>(undefined);
   const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
@@ -30,7 +31,7 @@ function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
     if (!target || near) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        setNear(entries.some((entry) => entry.isIntersecting));
       },
       { rootMargin: scrolled ? LOAD_AHEAD : '0px' },
     );
@@ -97,6 +98,10 @@ export default function LazyMermaid(props: Props): ReactNode {
         // A keyboard reader scrolls a wide diagram once it has focus (WCAG 2.1.1).
         tabIndex={scrolls ? 0 : undefined}
         aria-label={scrolls ? 'Diagram, scrolls sideways' : undefined}
+        // Whether the browser has reported the diagram far from the viewport ("waiting": Mermaid
+        // not loaded for it) or near ("near": loaded and drawn); what a test of "not loaded yet"
+        // waits for, and what a reader's developer tools show.
+        data-diagram={near === undefined ? undefined : near ? 'near' : 'waiting'}
       >
         {near && <Mermaid {...props} />}
       </div>
