@@ -19,6 +19,7 @@ import { runMeasured } from './process-usage';
 import type { Usage } from './process-usage';
 import { countPages, writeScaledProject } from './scale';
 import { measureFirstSearch } from './search-loads';
+import type { SearchLoad } from './search-loads';
 import { startServer, stopAll } from './sites';
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
@@ -41,6 +42,23 @@ interface SuiteRun {
   summary: string;
 }
 
+/** A first search on each site: bytes on the wire, seconds to the first suggestion, the handbook's index files. */
+interface SearchFigures {
+  handbook: number;
+  plain: number;
+  seconds: { handbook: number; plain: number };
+  indexes: string[];
+}
+
+function searchFigures(handbook: SearchLoad, plain: SearchLoad): SearchFigures {
+  return {
+    handbook: handbook.bytes,
+    plain: plain.bytes,
+    seconds: { handbook: handbook.seconds, plain: plain.seconds },
+    indexes: handbook.indexes,
+  };
+}
+
 interface ScaleFigures {
   factor: number;
   pages: number;
@@ -49,8 +67,8 @@ interface ScaleFigures {
   bytes: { handbook: number; plain: number };
   index: { whole: { raw: number; brotli: number }; largestSection: { raw: number; brotli: number } };
   pageView: { handbook: number; plain: number };
-  searchFromHome: { handbook: number; plain: number; indexes: string[] };
-  searchFromSection: { handbook: number; plain: number; indexes: string[] };
+  searchFromHome: SearchFigures;
+  searchFromSection: SearchFigures;
   gateStartSeconds: number;
   suites?: { production: SuiteRun; devServer: SuiteRun };
 }
@@ -172,12 +190,8 @@ async function measureScale(
         bytes: { handbook: buildBytes(buildDir), plain: buildBytes(plainDir) },
         index: indexSizes(buildDir),
         pageView: { handbook: await coldBytes('handbook'), plain: await coldBytes('plain') },
-        searchFromHome: { handbook: homeHandbook.bytes, plain: homePlain.bytes, indexes: homeHandbook.indexes },
-        searchFromSection: {
-          handbook: sectionHandbook.bytes,
-          plain: sectionPlain.bytes,
-          indexes: sectionHandbook.indexes,
-        },
+        searchFromHome: searchFigures(homeHandbook, homePlain),
+        searchFromSection: searchFigures(sectionHandbook, sectionPlain),
         gateStartSeconds: gateStartSeconds(buildDir),
       };
     } finally {
@@ -250,9 +264,17 @@ function table(scales: ScaleFigures[]): string {
       mib(searchFromHome.handbook),
       mib(searchFromHome.plain),
     ]),
+    row('first search from the home page, key to first suggestion', ({ searchFromHome }) => [
+      secs(searchFromHome.seconds.handbook),
+      secs(searchFromHome.seconds.plain),
+    ]),
     row(`first search from inside a section (${PAGE})`, ({ searchFromSection }) => [
       mib(searchFromSection.handbook),
       mib(searchFromSection.plain),
+    ]),
+    row('first search from inside a section, key to first suggestion', ({ searchFromSection }) => [
+      secs(searchFromSection.seconds.handbook),
+      secs(searchFromSection.seconds.plain),
     ]),
     row('gate start-up (manifest, file list, compressed copies)', ({ gateStartSeconds: seconds }) => [
       secs(seconds),
