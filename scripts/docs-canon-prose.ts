@@ -7,6 +7,8 @@
 import type { Canon } from './docs-canon';
 
 export const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
+/** One `...Job` class name, for a test rather than a search. */
+const JOB_CLASS = new RegExp(JOB_NAME.source);
 /** The base class every job inherits from is not a job of the canon. */
 export const NOT_JOBS = new Set(['ApplicationJob', 'Base::ApplicationJob']);
 
@@ -60,22 +62,16 @@ function proseBlocks(body: string): Block[] {
     current = [];
   };
   for (const line of body.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n')) {
-    if (/Job\b/.test(line) && new RegExp(JOB_NAME.source).test(line)) sectionsNamingJobs.add(heading);
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const title = /^#{1,6}\s+(.*)$/.exec(line);
     if (fence) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = '';
-      continue;
-    }
-    if (marker) {
+    } else if (marker) {
       flush();
       fence = marker;
-      continue;
-    }
-    const title = /^#{1,6}\s+(.*)$/.exec(line);
-    if (title) {
+    } else if (title) {
       flush();
       heading = title[1];
-      if (new RegExp(JOB_NAME.source).test(line)) sectionsNamingJobs.add(heading);
     } else if (line.trim() === '' || line.startsWith('|') || /^\s*(?:[-*+]|\d+\.)\s/.test(line)) {
       flush();
       if (line.trim() && !/^\|[\s|:-]+\|$/.test(line.trim())) current.push(line);
@@ -83,6 +79,7 @@ function proseBlocks(body: string): Block[] {
     } else {
       current.push(line);
     }
+    if (JOB_CLASS.test(line)) sectionsNamingJobs.add(heading);
   }
   flush();
   return blocks.map((block) => ({ ...block, sectionNamesJob: sectionsNamingJobs.has(block.heading) }));
@@ -149,7 +146,7 @@ function jobProseProblems(blocks: Block[]): string[] {
   return problems;
 }
 
-/** How often a text says something runs: minutes:N, hourly, daily, weekdays, weekly, monthly. */
+/** How often a text says something runs: "every N minutes", hourly, nightly, on weekdays, weekly, monthly. */
 function frequencies(text: string): Set<string> {
   const found = new Set<string>();
   for (const [, count] of text.matchAll(new RegExp(`\\bevery\\s+${NUMBER}\\s+minutes\\b`, 'gi'))) {
