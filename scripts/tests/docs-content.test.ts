@@ -420,6 +420,10 @@ describe('the system facts check itself', () => {
       ],
       ['## Who\n\nRun it again, then check that job in Datadog.\n', [unnamed('that job', 'Who')]],
       [
+        '## Retries\n\nThe job retries.\n\n## What `ProblemStateSweepJob` does\n\nIt sweeps.\n',
+        [unnamed('The job', 'Retries')],
+      ],
+      [
         '## Why\n\n`SubmitBatchJob` and SubmitBatchJob.\n',
         ['job "SubmitBatchJob" in prose: write the class in backticks'],
       ],
