@@ -287,8 +287,11 @@ function retentionProblems(blocks: Block[], canon: Canon): string[] {
     const stated = periods(withoutSpans(sentence));
     if (!stated.length) continue;
     const named = new Set(spans(sentence));
+    // A row whose period is a reference ("like the roster file") has no number to hold a sentence to.
     const rows = canon.retention.filter(
-      (row) => row.names.some((name) => named.has(name)) || row.phrases.some((phrase) => prose.includes(phrase)),
+      (row) =>
+        row.periods.length > 0 &&
+        (row.names.some((name) => named.has(name)) || row.phrases.some((phrase) => prose.includes(phrase))),
     );
     if (!rows.length) continue;
     const allowed = new Set(rows.flatMap((row) => row.periods));

@@ -15,7 +15,7 @@ interface RetentionRow {
   keptFor: string;
   /** The code span of its place and its enforcing job, where no other row has them. */
   names: string[];
-  /** Its "Data" cell in lower case, without notes. */
+  /** Its "Data" cell in lower case, without notes, and each part of a list in it. */
   phrases: string[];
   /** Its periods as "30 day", "6 year". */
   periods: string[];
@@ -114,7 +114,11 @@ function readRetention(markdown: string): RetentionRow[] {
     data: row[0].replace(/\s*\(.*\)|\s*†/g, ''),
     keptFor: row[2],
     names: ownSpans(row).filter((name) => counts.get(name) === 1),
-    phrases: [row[0].replace(/\s*\(.*\)|\s*†/g, '').toLowerCase()],
+    // "Datadog indexed logs and APM traces" is named by either part.
+    phrases: row[0]
+      .replace(/\s*\(.*\)|\s*†/g, '')
+      .toLowerCase()
+      .split(/,\s*|\s+and\s+/),
     periods: periods(row[2]),
   }));
 }

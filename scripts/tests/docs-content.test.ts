@@ -168,6 +168,8 @@ describe('the system facts check itself', () => {
       '| --- | --- | --- | --- |',
       '| Elation webhook events | Aurora `interop_elation_webhook_events` | 30 days | a nightly purge |',
       '| Audit events | Aurora `base_audit_events` | 6 years from the event | no code path deletes them |',
+      '| Datadog indexed logs and APM traces | Datadog | 15 days | Terraform |',
+      "| Roster lines † | Aurora `care_management_roster_rows` | the payer's line of business | a yearly task |",
     ].join('\n'),
   );
   /** Each page of `cases` gets exactly its listed problems from the canon check. */
@@ -495,6 +497,11 @@ describe('the system facts check itself', () => {
       [
         'Elation webhook events are kept 90 days for debugging.',
         ['Elation webhook events: kept 30 days in the retention schedule, not 90 days'],
+      ],
+      ['Roster lines of a Medicare Advantage payer are kept 10 years.', []],
+      [
+        'APM traces are retained for 30 days.',
+        ['Datadog indexed logs and APM traces: kept 15 days in the retention schedule, not 30 days'],
       ],
       [
         'Audit events are retained for seven years.',
