@@ -2,11 +2,26 @@
  * The facts of `docs/onboarding/system-facts.md` that other pages can be checked against
  * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules and
  * their classes, ECS containers and how many a task runs, the SFTP layout, rake tasks, roles and
- * permissions, AWS CLI profiles, Slack channels and teams. Used by `npm run check:docs` and the unit tests.
+ * permissions, AWS CLI profiles, Slack channels and teams, severities and their response times,
+ * events, Datadog dashboards, shared files, versions, ports and the database name; and the retention
+ * schedule of security and compliance. Used by `npm run check:docs` and the unit tests.
  */
 import { fencedBlocks } from './docs-code';
+import { JOB_NAME, NOT_JOBS, periods, proseFactProblems, resolveJob } from './docs-canon-prose';
 
-interface Canon {
+/** One row of the retention schedule, with what a sentence names it by. */
+interface RetentionRow {
+  data: string;
+  keptFor: string;
+  /** The code span of its place and its enforcing job, where no other row has them. */
+  names: string[];
+  /** Its "Data" cell in lower case, without notes, and each part of a list in it. */
+  phrases: string[];
+  /** Its periods as "30 day", "6 year". */
+  periods: string[];
+}
+
+export interface Canon {
   /** Declared Sidekiq queues. */
   queues: Set<string>;
   /** Fully qualified job class name to the queues it may use. */
@@ -33,11 +48,25 @@ interface Canon {
   channels: Set<string>;
   /** Teams that own pages and modules. */
   teams: Set<string>;
+  /** sidekiq-cron schedule key to its "When, in words" cell. */
+  scheduleWords: Map<string, string>;
+  /** SEV1, SEV2, SEV3 to minutes to acknowledge and the minutes at which PagerDuty escalates. */
+  severities: Map<string, { acknowledge?: number; escalation: number[] }>;
+  /** Event names: published, log and audit events, spans and metrics. */
+  events: Set<string>;
+  /** Datadog dashboard names. */
+  dashboards: Set<string>;
+  /** Repository paths of the files several pages point at. */
+  files: string[];
+  /** Software to the version we run, "3.3". */
+  versions: Map<string, string>;
+  /** Port number to the service that listens on it. */
+  ports: Map<string, string>;
+  /** PostgreSQL database names. */
+  databases: Set<string>;
+  /** The retention schedule's rows; empty when it is not given. */
+  retention: RetentionRow[];
 }
-
-const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
-/** The base class every job inherits from is not a job of the canon. */
-const NOT_JOBS = new Set(['ApplicationJob', 'Base::ApplicationJob']);
 
 /** The body rows of the table whose first header cell is `firstHeader`, as trimmed cells. */
 function tableRows(markdown: string, firstHeader: string): string[][] {
@@ -59,11 +88,46 @@ function tableRows(markdown: string, firstHeader: string): string[][] {
   return rows;
 }
 
+/** The body rows of a table the canon may lack: a smaller canon, such as a test's, checks less. */
+function optionalRows(markdown: string, firstHeader: string): string[][] {
+  return markdown.split('\n').some((line) => line.startsWith(`| ${firstHeader} |`))
+    ? tableRows(markdown, firstHeader)
+    : [];
+}
+
 function codeSpans(cell: string): string[] {
   return [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 }
 
-export function readCanon(markdown: string): Canon {
+function minutes(cell: string): number[] {
+  return [...cell.matchAll(/\b(\d+)(?= minutes\b|,| and\b|$)/g)].map((match) => Number(match[1]));
+}
+
+/** The rows of the retention schedule in `security-compliance.md`, the canon of how long data is kept. */
+function readRetention(markdown: string): RetentionRow[] {
+  const rows = tableRows(markdown, 'Data');
+  const counts = new Map<string, number>();
+  // The place's first name and the enforcing job; a database such as `RAW_PLATFORM` names no row.
+  const ownSpans = (row: string[]) => [...codeSpans(row[1]).slice(0, 1), ...(row[3].match(JOB_NAME) ?? [])];
+  for (const name of rows.flatMap(ownSpans)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return rows.map((row) => ({
+    data: row[0].replace(/\s*\(.*\)|\s*†/g, ''),
+    keptFor: row[2],
+    names: ownSpans(row).filter((name) => counts.get(name) === 1),
+    // "Datadog indexed logs and APM traces" is named by either part.
+    phrases: row[0]
+      .replace(/\s*\(.*\)|\s*†/g, '')
+      .toLowerCase()
+      .split(/,\s*|\s+and\s+/),
+    periods: periods(row[2]),
+  }));
+}
+
+/**
+ * The canon from system facts; with the security and compliance page, also its retention schedule,
+ * which system facts leaves there.
+ */
+export function readCanon(markdown: string, retentionMarkdown?: string): Canon {
   const queues = new Set(tableRows(markdown, 'Queue').flatMap((row) => codeSpans(row[0])));
   const jobs = new Map<string, Set<string>>();
   for (const [name, queue] of tableRows(markdown, 'Job')) {
@@ -86,6 +150,14 @@ export function readCanon(markdown: string): Canon {
     ),
   );
   const teams = new Set(tableRows(markdown, 'Team').map(([team]) => team));
+  const severities = new Map(
+    optionalRows(markdown, 'Severity').map(([severity, , acknowledge, escalation]) => [
+      severity,
+      { acknowledge: minutes(acknowledge)[0], escalation: minutes(escalation ?? '') },
+    ]),
+  );
+  const databaseRow = environmentRows.find(([thing]) => thing.startsWith('Database name'));
+  const plain = (cell: string) => cell.replace(/`/g, '');
   return {
     queues,
     jobs,
@@ -101,6 +173,15 @@ export function readCanon(markdown: string): Canon {
     profiles,
     channels,
     teams,
+    scheduleWords: new Map(scheduleRows.map((row) => [codeSpans(row[0])[0], row[2]])),
+    severities,
+    events: new Set(optionalRows(markdown, 'Event').map(([cell]) => codeSpans(cell)[0])),
+    dashboards: new Set(optionalRows(markdown, 'Datadog dashboard').map(([name]) => plain(name))),
+    files: optionalRows(markdown, 'File').map(([cell]) => codeSpans(cell)[0]),
+    versions: new Map(optionalRows(markdown, 'Software').map(([software, version]) => [software, plain(version)])),
+    ports: new Map(optionalRows(markdown, 'Port').map(([port, service]) => [plain(port), plain(service)])),
+    databases: new Set(databaseRow?.slice(1).flatMap(codeSpans)),
+    retention: retentionMarkdown ? readRetention(retentionMarkdown) : [],
   };
 }
 
@@ -123,13 +204,6 @@ function sftpLayout(markdown: string): Map<string, Set<string>> {
     else folder?.add(name);
   }
   return folders;
-}
-
-/** The canon's job names that a name in a page may refer to: exact, or by its last segment. */
-function resolveJob(name: string, canon: Canon): string[] {
-  if (canon.jobs.has(name)) return [name];
-  if (name.includes('::')) return [];
-  return [...canon.jobs.keys()].filter((job) => job.endsWith(`::${name}`));
 }
 
 interface QueueUse {
@@ -373,5 +447,6 @@ export function checkAgainstCanon(body: string, canon: Canon): string[] {
     }
   }
   for (const problem of sftpProblems(body, canon)) problems.add(problem);
+  for (const problem of proseFactProblems(body, canon)) problems.add(problem);
   return [...problems];
 }

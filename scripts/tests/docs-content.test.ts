@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkAgainstCanon, readCanon } from '../docs-canon';
-import { CANON_FILE, checkDoc, countMermaid, listDocs, proseWords } from '../docs-rules';
+import { CANON_FILE, checkDoc, countMermaid, listDocs, loadCanon, proseWords } from '../docs-rules';
 
 const docsDir = path.resolve(__dirname, '../../docs');
 const docs = listDocs(docsDir);
@@ -18,7 +18,7 @@ describe('every handbook page meets the content rules', () => {
   }
 });
 
-const canon = readCanon(readFileSync(CANON_FILE, 'utf8'));
+const canon = loadCanon();
 
 describe('every handbook page agrees with system facts', () => {
   docs.forEach((file, index) => {
@@ -76,6 +76,7 @@ describe('the system facts check itself', () => {
       '| --- | --- |',
       '| `Reporting::Claims::SubmitBatchJob` | `claims` |',
       '| `CareManagement::RecalculateProblemStatesJob` | `critical` |',
+      '| `CareManagement::ProblemStateSweepJob` | `low` |',
       '',
       '| Service and container | Command |',
       '| --- | --- |',
@@ -90,6 +91,7 @@ describe('the system facts check itself', () => {
       '| --- | --- | --- |',
       '| AWS CLI profile (IAM Identity Center) | `platform-staging` | `platform-production` |',
       '| SFTP bucket | `sftp-exchange-staging` | `sftp-exchange-production` |',
+      '| Database name in that cluster | `platform` | `platform` |',
       '',
       '```text',
       'sftp-exchange-<env>/',
@@ -126,16 +128,65 @@ describe('the system facts check itself', () => {
       '',
       '| Schedule key | Cron | When | Class |',
       '| --- | --- | --- | --- |',
-      '| `reporting_claims_submit_batch` | `0 14 * * 1-5 America/New_York` | weekdays | `Reporting::Claims::SubmitBatchJob` |',
+      '| `reporting_claims_submit_batch` | `0 14 * * 1-5 America/New_York` | 14:00 US Eastern, Monday to Friday | `Reporting::Claims::SubmitBatchJob` |',
+      '| `care_management_problem_state_sweep` | `0 7 * * *` (UTC) | 02:00 or 03:00 US Eastern, nightly | `CareManagement::ProblemStateSweepJob` |',
+      '',
+      '| Severity | Meaning | Acknowledge | Escalation |',
+      '| --- | --- | --- | --- |',
+      '| SEV1 | PHI at risk | within 5 minutes | the secondary at 5 minutes, the engineering manager at 10 |',
+      '| SEV2 | a major feature is down | within 10 minutes | the secondary at 10 minutes, the engineering manager at 20 |',
+      '| SEV3 | degraded | next business day | none |',
+      '',
+      '| Event | Kind |',
+      '| --- | --- |',
+      '| `sync_ftp.file_received` | published event |',
+      '| `claims.batch_submitted` | log event |',
+      '| `problem_states.recalculated` | log event |',
+      '',
+      '| Datadog dashboard | Owner |',
+      '| --- | --- |',
+      '| Reporting / Claims pipeline | Reporting |',
+      '',
+      '| File | Holds |',
+      '| --- | --- |',
+      '| `modules/base/lib/base/rails_logger.rb` | `Base::RailsLogger` |',
+      '| `modules/iam/config/roles.yml` | roles |',
+      '',
+      '| Software | Version |',
+      '| --- | --- |',
+      '| PostgreSQL | 15 |',
+      '| Ruby | 3.3 |',
+      '',
+      '| Port | Service |',
+      '| --- | --- |',
+      '| `5432` | PostgreSQL |',
+      '| `15432` | the bastion tunnel |',
+      '| `3000` | `platform` in development |',
+    ].join('\n'),
+    [
+      '| Data | Where it lives | Kept for | Enforced by |',
+      '| --- | --- | --- | --- |',
+      '| Elation webhook events | Aurora `interop_elation_webhook_events` | 30 days | a nightly purge |',
+      '| Audit events | Aurora `base_audit_events` | 6 years from the event | no code path deletes them |',
+      '| Datadog indexed logs and APM traces | Datadog | 15 days | Terraform |',
+      "| Roster lines † | Aurora `care_management_roster_rows` | the payer's line of business | a yearly task |",
     ].join('\n'),
   );
+  /** Each page of `cases` gets exactly its listed problems from the canon check. */
+  const expectProblems = (cases: [page: string, problems: string[]][], against = sample) => {
+    for (const [page, problems] of cases) assert.deepEqual(checkAgainstCanon(page, against), problems, page);
+  };
   const ruby = (code: string) => '```ruby\n' + code + '\n```\n';
 
   test('reads the queues, jobs and services of a canon', () => {
     assert.deepEqual([...sample.queues], ['critical', 'claims']);
     assert.deepEqual(
       [...sample.jobs.keys()],
-      ['Reporting::Claims::SubmitBatchJob', 'CareManagement::RecalculateProblemStatesJob'],
+      [
+        'Reporting::Claims::SubmitBatchJob',
+        'CareManagement::RecalculateProblemStatesJob',
+        'CareManagement::ProblemStateSweepJob',
+      ],
     );
     assert.deepEqual([...sample.services], ['platform-web']);
   });
@@ -330,22 +381,227 @@ describe('the system facts check itself', () => {
       'Rosters land in `partners/acme_health_plan/incoming/mre/`, reports in `partners/<slug>/outgoing/reports`, ' +
       'files in `partners/availity/outgoing/837P_1842.x12` and `partners/availity/archive/2024/11/`, ' +
       'all in `sftp-exchange-<env>`, that is `sftp-exchange-staging`.';
-    assert.deepEqual(checkAgainstCanon(good, sample), []);
-    assert.deepEqual(checkAgainstCanon('Files go to `partners/acme_health_plan/inbox/`.', sample), [
-      'SFTP path "partners/acme_health_plan/inbox/": a partner\'s folders are incoming, outgoing, archive',
-    ]);
-    assert.deepEqual(checkAgainstCanon('Rosters: `partners/Acme-Health/incoming/rosters/`.', sample), [
-      'SFTP path "partners/Acme-Health/incoming/rosters": the partner slug is lower snake case',
-      'SFTP path "partners/Acme-Health/incoming/rosters": incoming/ holds mre and files',
-    ]);
     const policy =
       '```hcl\nresources = ["arn:aws:s3:::${var.bucket_name}/partners/${var.partner_slug}/incoming/*"]\n```\n';
-    assert.deepEqual(checkAgainstCanon(policy, sample), []);
-    assert.deepEqual(checkAgainstCanon('Grant `partners/acme_health_plan/incoming/rost*`.', sample), [
-      'SFTP path "partners/acme_health_plan/incoming/rost*": incoming/ holds mre and files',
+    expectProblems([
+      [good, []],
+      [policy, []],
+      [
+        'Files go to `partners/acme_health_plan/inbox/`.',
+        ['SFTP path "partners/acme_health_plan/inbox/": a partner\'s folders are incoming, outgoing, archive'],
+      ],
+      [
+        'Rosters: `partners/Acme-Health/incoming/rosters/`.',
+        [
+          'SFTP path "partners/Acme-Health/incoming/rosters": the partner slug is lower snake case',
+          'SFTP path "partners/Acme-Health/incoming/rosters": incoming/ holds mre and files',
+        ],
+      ],
+      [
+        'Grant `partners/acme_health_plan/incoming/rost*`.',
+        ['SFTP path "partners/acme_health_plan/incoming/rost*": incoming/ holds mre and files'],
+      ],
+      [
+        'Copy it to `s3://sftp-exchange-prod/`.',
+        ['SFTP bucket "sftp-exchange-prod" is not one of sftp-exchange-staging, sftp-exchange-production'],
+      ],
     ]);
-    assert.deepEqual(checkAgainstCanon('Copy it to `s3://sftp-exchange-prod/`.', sample), [
-      'SFTP bucket "sftp-exchange-prod" is not one of sftp-exchange-staging, sftp-exchange-production',
+  });
+
+  test('refuses prose about a particular job that names no job class in its paragraph or section', () => {
+    const unnamed = (phrase: string, section: string) =>
+      `"${phrase}" (section "${section}") names no job class: name it in backticks, from the job table of system facts, in the same paragraph or section`;
+    expectProblems([
+      ['## Retries\n\nThe nightly job retries three times.\n', [unnamed('The nightly job', 'Retries')]],
+      ['## Retries\n\nThe nightly job, `CareManagement::ProblemStateSweepJob`, retries three times.\n', []],
+      ['## Retries\n\n`ProblemStateSweepJob` enqueues recalculations.\n\nThe job retries three times.\n', []],
+      ['## Retries\n\n```ruby\nclass ProblemStateSweepJob < Base::ApplicationJob\nend\n```\n\nThe job retries.\n', []],
+      [
+        '## Sweep\n\n`ProblemStateSweepJob` runs nightly.\n\n## Alerts\n\nA monitor watches the recording download job.\n',
+        [unnamed('the recording download job', 'Alerts')],
+      ],
+      ['## Who\n\nRun it again, then check that job in Datadog.\n', [unnamed('that job', 'Who')]],
+      [
+        '## Retries\n\nThe job retries.\n\n## What `ProblemStateSweepJob` does\n\nIt sweeps.\n',
+        [unnamed('The job', 'Retries')],
+      ],
+      [
+        '## Why\n\n`SubmitBatchJob` and SubmitBatchJob.\n',
+        ['job "SubmitBatchJob" in prose: write the class in backticks'],
+      ],
     ]);
+  });
+
+  test('leaves generic statements about jobs and other kinds of job alone', () => {
+    const page = [
+      '## Rules',
+      '',
+      'A job should finish in seconds, and every job is idempotent; jobs take ids.',
+      'The CI job runs RSpec, the GitHub Actions job deploys, the dbt job builds marts and a cron job on the old server copied files.',
+      'The job class is logged. Its job is narrow, and that is the job of the reviewer, not your job.',
+    ].join('\n');
+    expectProblems([[page, []]]);
+  });
+
+  test('refuses a queue in prose that is not declared or not the job of the sentence', () => {
+    expectProblems([
+      ['`Reporting::Claims::SubmitBatchJob` runs on the `claims` queue.', []],
+      [
+        '`Reporting::Claims::SubmitBatchJob` runs on the `critical` queue.',
+        ['Reporting::Claims::SubmitBatchJob runs on claims: not on the "critical" queue'],
+      ],
+      ['Backfills go to the `reporting` Sidekiq queue.', ['queue "reporting" is not a declared queue of system facts']],
+    ]);
+  });
+
+  test('refuses how often and at what time prose says a scheduled job runs, against "When, in words"', () => {
+    const submit = 'reporting_claims_submit_batch (14:00 US Eastern, Monday to Friday in system facts)';
+    const sweep = 'care_management_problem_state_sweep (02:00 or 03:00 US Eastern, nightly in system facts)';
+    expectProblems([
+      ['`SubmitBatchJob` runs at 14:00 US Eastern, Monday to Friday.', []],
+      ['`care_management_problem_state_sweep` runs nightly at 07:00 UTC (02:00 or 03:00 US Eastern).', []],
+      ['`SubmitBatchJob` runs nightly at 06:00.', [`${submit}: not "nightly"`, `${submit}: not at 06:00`]],
+      [
+        '`ProblemStateSweepJob` runs hourly, at 07:00 US Eastern.',
+        [`${sweep}: not "hourly"`, `${sweep}: not at 07:00 Eastern`],
+      ],
+    ]);
+  });
+
+  test('refuses a response time of a severity that system facts does not give it, and unknown severities', () => {
+    expectProblems([
+      ['A SEV1 page: acknowledge within 5 minutes.', []],
+      ['Acknowledged within 5 minutes for a SEV1 and 10 minutes for a SEV2.', []],
+      ['PagerDuty escalates a SEV1 page after 5 minutes, a SEV2 page after 10 minutes.', []],
+      ['Still unclear after 30 minutes of a SEV2? Page the secondary.', []],
+      [
+        'A SEV1 page: acknowledge within 15 minutes.',
+        ['SEV1 is acknowledged within 5 minutes in system facts, not 15'],
+      ],
+      [
+        'Acknowledged within 5 minutes for a SEV1 and 20 minutes for a SEV2.',
+        ['SEV2 is acknowledged within 10 minutes in system facts, not 20'],
+      ],
+      [
+        'PagerDuty escalates a SEV1 page to the secondary after 15 minutes.',
+        ['SEV1 escalates at 5 and 10 minutes in system facts, not 15'],
+      ],
+      ['Call it a SEV4.', ['severity SEV4 is not one of SEV1, SEV2, SEV3']],
+    ]);
+  });
+
+  test('refuses a retention period that the retention schedule does not give the data', () => {
+    expectProblems([
+      ['Elation webhook events are kept 30 days for debugging.', []],
+      ['Rows of `interop_elation_webhook_events` are purged after 30 days; audit events stay six years.', []],
+      [
+        'Elation webhook events are kept 90 days for debugging.',
+        ['Elation webhook events: kept 30 days in the retention schedule, not 90 days'],
+      ],
+      ['Roster lines of a Medicare Advantage payer are kept 10 years.', []],
+      [
+        'APM traces are retained for 30 days.',
+        ['Datadog indexed logs and APM traces: kept 15 days in the retention schedule, not 30 days'],
+      ],
+      [
+        'Audit events are retained for seven years.',
+        ['Audit events: kept 6 years from the event in the retention schedule, not 7 years'],
+      ],
+    ]);
+  });
+
+  test('refuses a version we do not run, but not the version that introduced a feature', () => {
+    expectProblems([
+      [
+        'We run Aurora PostgreSQL 15 and Ruby 3.x; pattern matching (Ruby 2.7) is old, and since Ruby 3.0 so is this.',
+        [],
+      ],
+      ['Aurora PostgreSQL 14 in every environment.', ['PostgreSQL is 15 in system facts, not 14']],
+      ['The app runs Ruby 3.2.', ['Ruby is 3.3 in system facts, not 3.2']],
+    ]);
+  });
+
+  test('refuses ports that are not listed and a database name that is not the canon one', () => {
+    const bash = (line: string) => '```bash\n' + line + '\n```\n';
+    expectProblems([
+      [bash('psql "host=localhost port=15432 dbname=platform user=$USER"'), []],
+      [bash('curl http://localhost:3000/graphql'), []],
+      [
+        bash('psql "host=localhost port=15432 dbname=platform_production"'),
+        ['database "platform_production" is not the database name of system facts (platform)'],
+      ],
+      [
+        '```json\n{"url": "jdbc:postgresql://aurora-writer.platform-production.internal:5433/platform"}\n```\n',
+        [
+          'port 5433 is not one of the ports of system facts (5432, 15432, 3000)',
+          'PostgreSQL listens on 5432 in system facts, not 5433',
+        ],
+      ],
+      [
+        'Open `http://localhost:8080/graphql`.',
+        ['port 8080 is not one of the ports of system facts (5432, 15432, 3000)'],
+      ],
+    ]);
+  });
+
+  test('refuses event names that are not in the event table, in code spans and in logging code', () => {
+    expectProblems([
+      ['Sync publishes `sync_ftp.file_received`; see `claims.batch_submitted`, `forms.sign` and `claims.yml`.', []],
+      [
+        'Sync publishes `sync_ftp.file_arrived`.',
+        ['event "sync_ftp.file_arrived" is not in the event table of system facts'],
+      ],
+      [
+        '```ruby\nBase::RailsLogger.info("claims.batch.uploaded", batch_id: batch.id)\n```\n',
+        ['event "claims.batch.uploaded" is not in the event table of system facts'],
+      ],
+      [
+        'Search `@event:care_management.problem_state.recalculated`.',
+        ['event "care_management.problem_state.recalculated" is not in the event table of system facts'],
+      ],
+    ]);
+  });
+
+  test('refuses a Datadog dashboard that is not named as in system facts', () => {
+    expectProblems([
+      ['Open the "Reporting / Claims pipeline" dashboard.', []],
+      [
+        'The Datadog dashboard **Reporting: claims pipeline** shows each stage.',
+        ['dashboard "Reporting: claims pipeline" is not in the Datadog dashboard table of system facts'],
+      ],
+    ]);
+  });
+
+  test('refuses a shared file placed anywhere but its canonical path or a shortening of it', () => {
+    expectProblems([
+      [
+        'See `modules/base/lib/base/rails_logger.rb`, `lib/base/rails_logger.rb`, `config/roles.yml` and `roles.yml`.',
+        [],
+      ],
+      [
+        'It lives in `modules/base/app/public/base/rails_logger.rb`.',
+        [
+          'file "modules/base/app/public/base/rails_logger.rb" lives at modules/base/lib/base/rails_logger.rb (system facts)',
+        ],
+      ],
+      [
+        'Roles are in `modules/base/config/roles.yml`.',
+        ['file "modules/base/config/roles.yml" lives at modules/iam/config/roles.yml (system facts)'],
+      ],
+    ]);
+  });
+
+  test('the handbook canon lists severities, events, dashboards, files, versions, ports, the database and retention', () => {
+    assert.deepEqual(canon.severities.get('SEV1'), { acknowledge: 5, escalation: [5, 10] });
+    assert.deepEqual(canon.severities.get('SEV2'), { acknowledge: 10, escalation: [10, 20] });
+    assert.ok(canon.events.has('sync_ftp.file_received') && canon.events.has('problem_states.recalculated'));
+    assert.ok(canon.dashboards.has('Reporting / Claims pipeline'));
+    assert.ok(canon.files.includes('modules/base/lib/base/rails_logger.rb'));
+    assert.equal(canon.versions.get('PostgreSQL'), '15');
+    assert.equal(canon.ports.get('5432'), 'PostgreSQL');
+    assert.deepEqual([...canon.databases], ['platform']);
+    const webhooks = canon.retention.find((row) => row.data === 'Elation webhook events');
+    assert.deepEqual(webhooks?.periods, ['30 day']);
+    assert.equal(canon.scheduleWords.get('interop_elation_reconcile'), '02:00 US Eastern, nightly');
   });
 });
