@@ -10,9 +10,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Services } from 'cognito-local/lib/services';
-import type { AppClient } from 'cognito-local/lib/services/appClient';
-import type { User } from 'cognito-local/lib/services/userPoolService';
+import type { AppClient, Services, User } from './cognito-local';
 import type { Logger } from 'pino';
 import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
 import { localIdentity } from './local-pool';

@@ -4,9 +4,9 @@
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../gate/manifest';
+import { readPackagedPrivateKey } from './cognito-local';
 import type { SigningKey } from './signing-key';
 import { claimsOf, sessionCookie } from './testing';
 
@@ -22,10 +22,7 @@ export function signJwt(header: object, payload: object, privateKey: KeyObject |
  * The service never signs with it (see `signing-key.ts`).
  */
 export function packagedSigningKey(): { kid: string; pem: string } {
-  const key = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
-    jwk: { kid: string };
-    pem: string;
-  };
+  const key = readPackagedPrivateKey();
   return { kid: key.jwk.kid, pem: key.pem };
 }
 

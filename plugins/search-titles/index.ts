@@ -6,6 +6,8 @@
  * - the navbar search box's search and its empty line swapped for the project's, which wrap the
  *   plugin's own (the search page keeps the plugin's search).
  */
+// A seam (core/dependency-seams.ts): it wraps the plugin's server entry and swaps client modules.
+import '../../core/installed-seams';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import searchLocal, { validateOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
