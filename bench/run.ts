@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startLocalIdentity } from '../identity/launch';
 import { sessionCookie, signInForTokens } from '../identity/testing';
+import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import { lighthouseRun } from './lighthouse';
 import { benchNodeProblem } from './node-version';
 import type { LighthouseResult, Preset } from './lighthouse';
@@ -28,7 +29,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a p
 
 /** Pages measured: a signed-out visitor's sign-in page, a page without diagrams, a diagram page. */
 const PAGES = [
-  { path: '/sign-in', signedIn: false, visible: 'input[type="password"]', inPlain: false },
+  { path: SIGN_IN_PATH, signedIn: false, visible: 'input[type="password"]', inPlain: false },
   { path: '/how-we-work/testing', signedIn: true, visible: 'h1', inPlain: true },
   { path: '/arc/architecture', signedIn: true, visible: 'h1', inPlain: true },
 ];
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
         // Throughput is the server's capacity, measured from one address: no per-client budget.
         ['--dir', builds.product, '--port', String(gatePort), '--without-identity', '--requests-per-second', '1000000'],
         gatePort,
-        '/sign-in',
+        SIGN_IN_PATH,
       ),
       plain: await startServer('bench/plain-server.ts', [builds.plain, String(plainPort)], plainPort, '/'),
     };

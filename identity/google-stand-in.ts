@@ -12,6 +12,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppClient, Services, User } from './cognito-local';
 import type { Logger } from 'pino';
+import { escapeHtml } from '../core/escape-html';
 import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
 import { localIdentity } from './local-pool';
 
@@ -66,10 +67,6 @@ const SECONDS_PER_UNIT = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } 
 function accessTokenSeconds(client: AppClient): number {
   const unit = (client.TokenValidityUnits?.AccessToken ?? 'hours') as keyof typeof SECONDS_PER_UNIT;
   return (client.AccessTokenValidity ?? 24) * (SECONDS_PER_UNIT[unit] ?? 3600);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function redirect(response: ServerResponse, location: string): void {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { packageEdge } from '../scripts/package-edge';
+import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import type { DeployConfig } from './config';
 import { withDeployLock } from './deploy-lock';
 import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
@@ -78,7 +79,7 @@ export interface HandbookCloud {
 
 /** The build's variables for the deployed pool (amplify-config.ts reads them). */
 function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
-  const signIn = `${siteUrl}/sign-in`;
+  const signIn = `${siteUrl}${SIGN_IN_PATH}`;
   return {
     HANDBOOK_AUTH: 'cognito',
     HANDBOOK_URL: siteUrl,

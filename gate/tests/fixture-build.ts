@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localIdentityUrl } from '../../identity/local-pool';
 import { localPoolAuth } from '../../identity/testing';
+import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
 import { MANIFEST_FILE } from '../manifest';
 import type { GateAuth, GateManifest } from '../manifest';
 
@@ -29,7 +30,7 @@ export const fixtureFiles = Object.keys(files).sort();
 
 export function fixtureManifest(auth: GateAuth = localPoolAuth(localIdentityUrl)): GateManifest {
   return {
-    signInPath: '/sign-in',
+    signInPath: SIGN_IN_PATH,
     auth,
     publicFiles: ['sign-in.html', 'assets/js/main.0123abcd.js', 'img/logo.svg'],
     connectSources: [localIdentityUrl],

@@ -10,6 +10,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { HandbookAuthConfig } from '../../amplify-config';
+import { escapeHtml } from '../../core/escape-html';
 import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
 import { colorModeScript, baseUrlModule } from '../docusaurus-internals';
 import type { ColorModeOptions } from '../docusaurus-internals';
@@ -127,10 +128,6 @@ export function signInAppBuildOptions(options: SignInAppOptions): esbuild.BuildO
     logLevel: 'silent',
     plugins: [siteModules(options), unreadTranslations(), withoutQrCodesWhileMfaIsOff(options.auth)],
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**

@@ -16,7 +16,12 @@ import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
 import { isLoopbackHost } from './loopback';
 import { SIGN_IN_PATH } from './sign-in-route';
 
-/** Days the session cookies live: the user pool's default refresh-token validity. */
+/**
+ * Days the browser keeps the session cookies. Not the session's length: that is the app client's
+ * refresh-token validity (12 hours, `TOKEN_LIFETIMES` in infra/identity-stack.ts), after which the
+ * cookies hold only tokens the gate refuses. Longer than that, so the cookies never end a session
+ * before its tokens do.
+ */
 const SESSION_COOKIE_DAYS = 30;
 
 /**
