@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the handbook, served by its own gate server, against plain Docusaurus of the
  * same docs served compressed, in one run on loopback (ports of its own; no lock needed). Prints
- * a Markdown table of medians with ratios (handbook / plain) and the targets of issue 11.
+ * a Markdown table of medians with ratios (handbook / plain), each against its target (bench/README.md).
  *   BENCH_RUNS=3 (runs per figure, medians reported)
  * With `--scale N` it measures growth instead: today's handbook and one N times its size (growth.ts).
  *   npm run bench -- --scale 12 [--without-suites]
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startLocalIdentity } from '../identity/launch';
-import { sessionCookie, signInForTokens } from '../identity/testing';
+import { sessionCookieHeader, signInForTokens } from '../identity/testing';
 import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
 import { lighthouseRun } from './lighthouse';
 import { benchNodeProblem } from './node-version';
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const cookie = sessionCookie(await signIn());
+    const cookie = sessionCookieHeader(await signIn());
     // The sign-in page is an application of its own: the main bundle is named by a signed-in page.
     const mainBundle = (
       await (await fetch(`${origins.handbook}/how-we-work/testing`, { headers: { cookie } })).text()

@@ -8,7 +8,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../gate/manifest';
 import { readPackagedPrivateKey } from './cognito-local';
 import type { SigningKey } from './signing-key';
-import { claimsOf, sessionCookie } from './testing';
+import { claimsOf, sessionCookieHeader } from './testing';
 
 /** Signs a JWT with RS256. */
 export function signJwt(header: object, payload: object, privateKey: KeyObject | string): string {
@@ -65,7 +65,7 @@ export function poolSessionCookie(
   };
   const access = { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' };
   const id = { ...common, token_use: 'id', aud: auth.clientId, email: 'reader@example.com' };
-  return sessionCookie(
+  return sessionCookieHeader(
     {
       accessToken: signJwt({ kid: key.kid }, access, key.privateKey),
       idToken: signJwt({ kid: key.kid }, id, key.privateKey),

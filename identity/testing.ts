@@ -155,7 +155,7 @@ export function sessionCookies(
 }
 
 /** The Cookie header a browser sends after Amplify's CookieStorage stored the access and id tokens. */
-export function sessionCookie(tokens: Tokens, user?: string, clientId?: string): string {
+export function sessionCookieHeader(tokens: Tokens, user?: string, clientId?: string): string {
   const { accessToken, idToken } = tokens;
   return sessionCookies({ accessToken, idToken }, user, clientId)
     .map(({ name, value }) => `${name}=${value}`)

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
+import { localPoolAuth, sessionCookieHeader, signInForTokens, startIdentityProcess } from '../../identity/testing';
 import type { RunningIdentityService } from '../../identity/testing';
 import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } from '../compression';
 import { listBuildFiles } from '../manifest';
@@ -70,7 +70,7 @@ describe('compressed serving through the gate', () => {
 
   before(async () => {
     identity = await startIdentityProcess();
-    cookie = sessionCookie(await signInForTokens(identity.url));
+    cookie = sessionCookieHeader(await signInForTokens(identity.url));
     fixture = writeFixtureBuild(fixtureManifest(localPoolAuth(identity.url)));
     // Files large enough that compressing them pays; the fixture's own are a few bytes.
     const repeated = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');

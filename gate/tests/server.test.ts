@@ -4,7 +4,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../identity/local-pool';
-import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
+import {
+  claimsOf,
+  localPoolAuth,
+  sessionCookieHeader,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../identity/testing';
 import type { RunningIdentityService } from '../../identity/testing';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
@@ -55,7 +61,7 @@ describe('the gate server', () => {
   before(async () => {
     identity = await startIdentityProcess();
     tokens = await signInForTokens(identity.url);
-    cookie = sessionCookie(tokens);
+    cookie = sessionCookieHeader(tokens);
     const manifest = fixtureManifest(localPoolAuth(identity.url));
     fixture = writeFixtureBuild(manifest);
     server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });

@@ -53,6 +53,6 @@ export const PAGE_MIN_VALIDITY_SECONDS = 60;
 /**
  * The browser renews a session this long before its end: the gate's page minimum plus half a
  * minute, which covers a background tab's throttled timers (session.tsx) and a slow check on the
- * way back from sign-in (continue.ts).
+ * way back from sign-in (continue-after-sign-in.ts).
  */
 export const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;
