@@ -2,20 +2,14 @@
  * Tokens the local service would never issue, signed by the tests themselves: copies with claims
  * changed, forgeries, and the sessions of a stand-in for a real pool.
  */
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../gate/manifest';
+import { signJwt } from '../testkit/jwt';
 import { readPackagedPrivateKey } from './cognito-local';
 import type { SigningKey } from './signing-key';
 import { claimsOf, sessionCookieHeader } from './testing';
-
-/** Signs a JWT with RS256. */
-export function signJwt(header: object, payload: object, privateKey: KeyObject | string): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signingInput = `${encode({ alg: 'RS256', typ: 'JWT', ...header })}.${encode(payload)}`;
-  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
-}
 
 /**
  * The key pair inside the cognito-local package, which anyone can download: what a forger holds.

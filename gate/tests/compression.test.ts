@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
@@ -10,7 +10,7 @@ import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } fr
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
-import { listenOnLoopback } from './loopback-server';
+import { listenOnLoopback, rawRequest } from './loopback-server';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;
@@ -48,25 +48,8 @@ describe('compressed serving through the gate', () => {
   const copyOf = (file: string, suffix: string) =>
     readFileSync(path.join(fixture.buildDir, COMPRESSED_DIR, file + suffix));
 
-  interface Answer {
-    status: number;
-    headers: http.IncomingHttpHeaders;
-    body: Buffer;
-  }
-
-  function call(rawPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') {
-    return new Promise<Answer>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      request.on('error', reject);
-      request.end();
-    });
-  }
+  const call = (rawPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') =>
+    rawRequest(port, rawPath, { headers, method });
 
   before(async () => {
     identity = await startIdentityProcess();

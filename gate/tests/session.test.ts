@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../identity/local-pool';
-import { packagedSigningKey, reissueToken, signJwt } from '../../identity/test-tokens';
+import { packagedSigningKey, reissueToken } from '../../identity/test-tokens';
+import { realPoolAuth } from '../../testkit/gate-auth';
+import { encodeJwtPart, signJwt } from '../../testkit/jwt';
 import {
   claimsOf,
   localPoolAuth,
@@ -12,7 +14,6 @@ import {
 } from '../../identity/testing';
 import type { RunningIdentityService, Tokens } from '../../identity/testing';
 import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
-import type { GateAuth } from '../manifest';
 import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
 import type { SessionChecker } from '../session';
 
@@ -84,7 +85,7 @@ describe('the session in the cookies', () => {
     const forge = (token: string, header: object) => signJwt(header, claimsOf(token), otherKey);
     const unsigned = (token: string) => {
       const [, payload] = token.split('.');
-      return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      return `${encodeJwtPart({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     };
     const cases: [string, Tokens][] = [
       [
@@ -146,14 +147,11 @@ describe('the session in the cookies', () => {
   test('a server configured for a real pool never accepts the local service’s tokens', async () => {
     // Stands in for cognito-idp.us-east-1.amazonaws.com: the real pool's JWKS, nothing else.
     const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const auth: GateAuth = {
-      mode: 'cognito',
+    const auth = realPoolAuth({
       userPoolId: localIdentity.userPoolId,
       clientId,
-      issuer: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}`,
-      jwksUri: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}/.well-known/jwks.json`,
       readerGroup: localIdentity.readerGroup,
-    };
+    });
     const jwk = { ...poolKey.publicKey.export({ format: 'jwk' }), kid: 'real-pool', alg: 'RS256', use: 'sig' };
     const fetched: string[] = [];
     const realPool = createSessionChecker(auth, {

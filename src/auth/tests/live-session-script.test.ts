@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { unverifiedJwt } from '../../../testkit/jwt';
 import vm from 'node:vm';
 import { liveSessionScript } from '../live-session-script';
 import { lastAuthUserCookie, tokenCookie } from '../session-format';
@@ -8,10 +9,7 @@ const clientId = 'handbooklocalwebclient0001';
 const lastUser = lastAuthUserCookie(clientId);
 const accessCookie = tokenCookie(clientId, 'u1', 'accessToken');
 
-function token(claims: object): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
-}
+const token = (claims: object) => unverifiedJwt(claims);
 
 /** Runs the script as the browser would, against a cookie string; returns the mark it left. */
 function markFor(cookie: string): string | null {
