@@ -4,12 +4,12 @@ import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
-import { buildAuthConfig } from './amplify-config';
+import { buildAuthConfig } from './core/amplify-config';
 import { withoutLinkPrefetch } from './plugins/docusaurus-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
-import { liveSessionScript } from './src/auth/live-session-script';
+import { liveSessionScript } from './core/live-session-script';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);

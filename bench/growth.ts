@@ -13,7 +13,7 @@ import { precompressBuild } from '../gate/compression';
 import type { PrecompressReport } from '../gate/compression';
 import { createGateServer } from '../gate/server';
 import { freePort, startLocalIdentity } from '../identity/launch';
-import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
 import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { writePlainSite } from './plain-site';
 import { runMeasured } from './process-usage';

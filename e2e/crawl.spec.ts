@@ -8,8 +8,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { listBuildFiles, readManifest } from '../gate/manifest';
-import { localIdentityUrl } from '../identity/local-pool';
-import { sessionCookieHeader, signInForTokens } from '../identity/testing';
+import { localIdentityUrl } from '../core/local-pool';
+import { sessionCookieHeader, signInForTokens } from '../testkit/local-identity';
 import { buildDir, pageTitles, sitemapPaths } from './build-output';
 import { docPhrases } from './doc-phrases';
 

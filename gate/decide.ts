@@ -3,8 +3,8 @@
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
  * for `readSession`, which is asked only when the answer depends on it.
  */
-import { PAGE_MIN_VALIDITY_SECONDS } from '../src/auth/session-format';
-import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/sign-in-route';
+import { PAGE_MIN_VALIDITY_SECONDS } from '../core/session-format';
+import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../core/sign-in-route';
 import type { GateManifest } from './manifest';
 import type { VerifiedSession } from './session';
 

@@ -4,7 +4,7 @@
  * that holds it to that asks here, and says why in the same words. Anything but a real pool
  * counts as local, so a check fails safe.
  */
-import { isLoopbackHost, isLoopbackHostPort } from '../src/auth/loopback';
+import { isLoopbackHost, isLoopbackHostPort } from '../core/loopback';
 import type { GateAuth } from './manifest';
 
 const LOCAL_BUILD = 'This build signs in against the local identity service (HANDBOOK_AUTH=local)';

@@ -10,9 +10,9 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { sessionTokenCandidates } from '../src/auth/cookie-session';
-import { chooseSession } from '../src/auth/cookies';
-import type { SessionTokens } from '../src/auth/cookie-session';
+import { sessionTokenCandidates } from '../core/cookie-session';
+import { chooseSession } from '../core/cookies';
+import type { SessionTokens } from '../core/cookie-session';
 import type { GateAuth } from './manifest';
 
 /** Cognito tokens are 1-2 KB; anything far larger is not one and is not worth parsing. */
@@ -28,7 +28,7 @@ export const ISSUED_AT_TOLERANCE_SECONDS = 30;
 
 /**
  * The sessions the Cookie header could hold (more than one only when another site of the domain
- * planted cookies: `src/auth/cookies.ts`), leaving out tokens too large to be Cognito's; none when
+ * planted cookies: `core/cookies.ts`), leaving out tokens too large to be Cognito's; none when
  * the header itself is too large.
  */
 export function sessionCandidatesFrom(cookieHeader: string | undefined, clientId: string): SessionTokens[] {

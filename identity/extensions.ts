@@ -20,7 +20,7 @@ import {
   UserNotFoundError,
 } from './cognito-local';
 import type { AppClient, Context, Services, User, UserPoolService } from './cognito-local';
-import { decodeJwtPayload } from '../src/auth/session-format';
+import { decodeJwtPayload } from '../core/session-format';
 import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex, startSrp } from './srp';
 import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';

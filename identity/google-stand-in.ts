@@ -2,7 +2,7 @@
  * The hosted sign-in's Google path, on loopback, for local mode: `/oauth2/authorize` with
  * `identity_provider=Google` sends the browser to a stand-in for Google's account chooser (demo
  * accounts, no network), which returns to `/oauth2/idpresponse` as Google returns to Cognito. There
- * the federated user is found, or created once the pool's pre sign-up rule (lambdas/pre-sign-up.ts,
+ * the federated user is found, or created once the pool's pre sign-up rule (core/sign-up-rule.ts,
  * `PreSignUp_ExternalProvider`) allows it, and the browser goes back to the app with an
  * authorization code, which `/oauth2/token` exchanges for tokens (PKCE S256). `/logout` ends at
  * the app's sign-out URL. Shapes follow Cognito's documented endpoints:
@@ -13,8 +13,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppClient, Services, User } from './cognito-local';
 import type { Logger } from 'pino';
 import { escapeHtml } from '../core/escape-html';
-import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
-import { localIdentity } from './local-pool';
+import { allowedDomains, decideSignUp, SignUpRefused } from '../core/sign-up-rule';
+import { localIdentity } from '../core/local-pool';
 
 /** Cognito's authorization codes and the provider's round trip are short-lived; five minutes here. */
 const TTL_MS = 5 * 60_000;

@@ -15,7 +15,7 @@ import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
-import { localIdentity } from './local-pool';
+import { localIdentity } from '../core/local-pool';
 import { localPasswordPolicy } from './password-policy';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
 import { startLocalServer } from './server';

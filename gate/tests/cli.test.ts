@@ -6,9 +6,9 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
-import { localPoolAuth } from '../../identity/testing';
+import { localPoolAuth } from '../../testkit/local-identity';
 import { freePort } from '../../identity/launch';
-import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 
 /** Resolves once nothing listens on `port`: a bare connection is refused (one that gets through is closed unused). */
 async function stopsListening(port: number, withinMs = 10_000): Promise<void> {

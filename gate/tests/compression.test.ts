@@ -4,12 +4,17 @@ import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { localPoolAuth, sessionCookieHeader, signInForTokens, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+import {
+  localPoolAuth,
+  sessionCookieHeader,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } from '../compression';
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
-import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
 import { listenOnLoopback, rawRequest } from './loopback-server';
 
 describe('choosing an encoding from Accept-Encoding', () => {

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createGateServer, DEFAULT_LIMITS } from '../server';
-import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { listenOnLoopback } from './loopback-server';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */

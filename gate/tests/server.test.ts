@@ -3,17 +3,17 @@ import { spawnSync } from 'node:child_process';
 import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../../identity/local-pool';
+import { localIdentity } from '../../core/local-pool';
 import {
   claimsOf,
   localPoolAuth,
   sessionCookieHeader,
   signInForTokens,
   startIdentityProcess,
-} from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+} from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { createGateServer } from '../server';
-import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
 import { listenOnLoopback, rawRequest } from './loopback-server';
 import type { RawRequest } from './loopback-server';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../../identity/local-pool';
-import { packagedSigningKey, reissueToken } from '../../identity/test-tokens';
+import { localIdentity } from '../../core/local-pool';
+import { packagedSigningKey, reissueToken } from '../../testkit/tokens';
 import { realPoolAuth } from '../../testkit/gate-auth';
 import { encodeJwtPart, signJwt } from '../../testkit/jwt';
 import {
@@ -11,9 +11,9 @@ import {
   sessionCookieHeader,
   signInForTokens,
   startIdentityProcess,
-} from '../../identity/testing';
-import type { RunningIdentityService, Tokens } from '../../identity/testing';
-import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
+} from '../../testkit/local-identity';
+import type { RunningIdentityService, Tokens } from '../../testkit/local-identity';
+import { lastAuthUserCookie, tokenCookie } from '../../core/session-format';
 import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
 import type { SessionChecker } from '../session';
 

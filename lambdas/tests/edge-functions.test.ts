@@ -16,10 +16,10 @@ import type {
   CloudFrontResultResponse,
 } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
-import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
-import type { TestPoolKey } from '../../identity/test-tokens';
-import { packageEdge } from '../../scripts/package-edge';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
+import { poolSessionCookie, testPoolKey } from '../../testkit/tokens';
+import type { TestPoolKey } from '../../testkit/tokens';
+import { packageEdge } from '../package-edge';
 import { realPoolAuth } from '../../testkit/gate-auth';
 import { headerRuleViolations } from './header-rules';
 import type { HandledEventType } from './header-rules';

@@ -9,9 +9,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { HandbookAuthConfig } from '../../amplify-config';
+import type { HandbookAuthConfig } from '../../core/amplify-config';
 import { escapeHtml } from '../../core/escape-html';
-import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
+import { SIGN_IN_PATH } from '../../core/sign-in-route';
 import { colorModeScript, baseUrlModule } from '../docusaurus-internals';
 import type { ColorModeOptions } from '../docusaurus-internals';
 import { themeStylesheet } from '../../src/components/SignInForm/theme';
@@ -93,7 +93,7 @@ export function withoutQrCodesWhileMfaIsOff(auth: HandbookAuthConfig): esbuild.P
       if (mfa !== 'off') return;
       build.onResolve({ filter: /^qrcode$/ }, () => ({ path: 'qrcode', namespace: 'mfa-off' }));
       build.onLoad({ filter: /.*/, namespace: 'mfa-off' }, () => ({
-        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (amplify-config.ts)')) };`,
+        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (core/amplify-config.ts)')) };`,
         loader: 'js',
       }));
     },

@@ -9,12 +9,12 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
-import type { HandbookAuthConfig } from '@site/amplify-config';
-import type { Reader } from './cookie-session';
+import type { HandbookAuthConfig } from '@site/core/amplify-config';
+import type { Reader } from '../../core/cookie-session';
 import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
-import { isLoopbackHost } from './loopback';
-import { SIGN_IN_PATH } from './sign-in-route';
+import { isLoopbackHost } from '../../core/loopback';
+import { SIGN_IN_PATH } from '../../core/sign-in-route';
 
 /**
  * Days the browser keeps the session cookies. Not the session's length: that is the app client's

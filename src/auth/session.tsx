@@ -6,14 +6,14 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookie-session';
-import type { Reader } from './cookie-session';
+import { readCookieSession } from '../../core/cookie-session';
+import type { Reader } from '../../core/cookie-session';
 import { destinationOf } from './return-path';
-import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
-import { signedOutUrlFor } from './sign-in-route';
+import { RENEW_BEFORE_EXPIRY_SECONDS } from '../../core/session-format';
+import { signedOutUrlFor } from '../../core/sign-in-route';
 import { forgetSessionCookies, revokeSession } from './sign-out';
 
-export type { Reader } from './cookie-session';
+export type { Reader } from '../../core/cookie-session';
 
 export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import { buildAuthConfig } from '../../../amplify-config';
+import { buildAuthConfig } from '../../../core/amplify-config';
 import { cacheControl } from '../../../gate/headers';
 import { publicShell } from '..';
 import { colorModeScript, docusaurusColorModeScript } from '../../docusaurus-internals';

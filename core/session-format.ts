@@ -3,9 +3,8 @@
  * how a token's claims are read, and the timing rules applied to them. Everything that touches a
  * session reads it through this module: the browser bundle, the inline head script (which
  * interpolates its values), the Node gate, the edge function, and the tests, which build their
- * cookies with the names the product reads. So it has no imports, and it lives in `src/auth/`
- * beside the other modules the gate shares with the site (`sign-in-route.ts`): the format is the
- * browser's, and Docusaurus compiles the browser's code from `src/`.
+ * cookies with the names the product reads. So it has no imports, and it lives in `core/` with
+ * the other modules the browser, the gate, the edge and the tools share (`sign-in-route.ts`).
  */
 
 export type TokenKind = 'accessToken' | 'idToken' | 'refreshToken';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { unverifiedJwt } from '../../../testkit/jwt';
+import { unverifiedJwt } from '../../testkit/jwt';
 import vm from 'node:vm';
 import { liveSessionScript } from '../live-session-script';
 import { lastAuthUserCookie, tokenCookie } from '../session-format';

@@ -6,10 +6,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../gate/manifest';
-import { signJwt } from '../testkit/jwt';
-import { readPackagedPrivateKey } from './cognito-local';
-import type { SigningKey } from './signing-key';
-import { claimsOf, sessionCookieHeader } from './testing';
+import { signJwt } from './jwt';
+import { readPackagedPrivateKey } from '../identity/cognito-local';
+import type { SigningKey } from '../identity/signing-key';
+import { claimsOf, sessionCookieHeader } from './local-identity';
 
 /**
  * The key pair inside the cognito-local package, which anyone can download: what a forger holds.

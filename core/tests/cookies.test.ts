@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { unverifiedJwt } from '../../../testkit/jwt';
+import { unverifiedJwt } from '../../testkit/jwt';
 import vm from 'node:vm';
 import { readCookieSession } from '../cookie-session';
 import { cookieValues } from '../cookies';

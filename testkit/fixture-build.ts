@@ -2,11 +2,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { localIdentityUrl } from '../../identity/local-pool';
-import { localPoolAuth } from '../../identity/testing';
-import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
-import { MANIFEST_FILE } from '../manifest';
-import type { GateAuth, GateManifest } from '../manifest';
+import { localIdentityUrl } from '../core/local-pool';
+import { localPoolAuth } from './local-identity';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
+import { MANIFEST_FILE } from '../gate/manifest';
+import type { GateAuth, GateManifest } from '../gate/manifest';
 
 export const protectedText = 'The claims service retries each payer submission three times.';
 
