@@ -1,12 +1,13 @@
 /**
  * No top folder imports one that imports it back, directly or round a longer loop: each folder's
- * place in the layout (CONTRIBUTING.md, "Layout") holds. Allowed directions, each only downward:
- *   e2e, bench, tests, (root: playwright configs) → testkit → identity, gate
- *   infra → lambdas → gate → identity (gate/cli.ts starts the local service for a local build)
- *   (root: docusaurus.config.ts) → plugins → src → (root: amplify-config.ts) → identity → core
- *   scripts → everything it checks; everything → core, which imports nothing of the project
- * An edge is any import of another folder's file, type-only imports included, in every .ts and
- * .tsx file; `@site/x` is the project root's `x`.
+ * place in the layout (CONTRIBUTING.md, "Layout") holds. The directions today, each downward only:
+ *   (root: docusaurus and playwright configs) → plugins → src → core
+ *   (root) → e2e, bench, tests → testkit → gate → identity → core
+ *   infra → lambdas → gate (gate/cli.ts starts the local identity service for a local build)
+ *   scripts → plugins, identity; every folder → core, which imports nothing of the project
+ * A folder's `tests/` is a folder of its own here (it may import anything that does not import
+ * it). An edge is any import of another folder's file, type-only imports included, in every .ts
+ * and .tsx file; `@site/x` is the project root's `x`.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
