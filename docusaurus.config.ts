@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
-import { buildAuthConfig } from './amplify-config';
+import { buildAuthConfig } from './core/amplify-config';
+import { withoutLinkPrefetch } from './plugins/docusaurus-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
-import { liveSessionScript } from './src/auth/live-session-script';
+import { liveSessionScript } from './core/live-session-script';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
@@ -181,30 +181,6 @@ const themeConfig = {
     theme: { light: 'neutral', dark: 'dark' },
   },
 } satisfies Preset.ThemeConfig;
-
-/**
- * No `<link rel=prefetch>` of the handbook's chunks: they are `no-store`, so no browser keeps the
- * prefetched copy (src/navigation/no-link-prefetch.ts). Chrome reuses a prefetch only under normal
- * HTTP cache rules (chromestatus.com/feature/5087526916718592; its old five-minute exception
- * never covered `no-store`).
- */
-const DOCUSAURUS_CLIENT = /@docusaurus[\\/]core[\\/]lib[\\/]client$/;
-const NO_LINK_PREFETCH = path.resolve(__dirname, 'src/navigation/no-link-prefetch.ts');
-const withoutLinkPrefetch: PluginConfig = () => ({
-  name: 'handbook-without-link-prefetch',
-  configureWebpack: (_config, _isServer, { currentBundler }) => ({
-    plugins: [
-      // Docusaurus's client imports it as './prefetch'; the swap happens before resolution, so
-      // the replacement goes through the project's own TypeScript loader.
-      new currentBundler.instance.NormalModuleReplacementPlugin(
-        /^\.\/prefetch$/,
-        (resource: { context: string; request: string }) => {
-          if (DOCUSAURUS_CLIENT.test(resource.context)) resource.request = NO_LINK_PREFETCH;
-        },
-      ),
-    ],
-  }),
-});
 
 /**
  * No ELK layouts for Mermaid: no diagram asks for `layout: elk`, and the engine is a 1.4 MB chunk

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { localIdentityUrl } from './identity/local-pool';
+import { localIdentityUrl } from './core/local-pool';
 import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/identity';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */

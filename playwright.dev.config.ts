@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { localIdentityUrl } from './identity/local-pool';
+import { localIdentityUrl } from './core/local-pool';
 import { chromiumLaunch } from './playwright.config';
 import { confirmationCode, readerSessionFile } from './e2e/identity';
 

@@ -18,7 +18,7 @@ import type { Page } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
 import { createGateServer } from '../gate/server';
 import { createSessionChecker } from '../gate/session';
-import { sessionCookies, signInForTokens, startIdentityProcess } from '../identity/testing';
+import { sessionCookies, signInForTokens, startIdentityProcess } from '../testkit/local-identity';
 
 const buildDir = path.resolve(__dirname, '..', 'build');
 const PAGE = '/arc/architecture';

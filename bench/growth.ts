@@ -13,6 +13,7 @@ import { precompressBuild } from '../gate/compression';
 import type { PrecompressReport } from '../gate/compression';
 import { createGateServer } from '../gate/server';
 import { freePort, startLocalIdentity } from '../identity/launch';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
 import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { writePlainSite } from './plain-site';
 import { runMeasured } from './process-usage';
@@ -169,7 +170,7 @@ async function measureScale(
         // Throughput is the server's capacity, measured from one address: no per-client budget.
         ['--dir', buildDir, '--port', String(gatePort), '--without-identity', '--requests-per-second', '1000000'],
         gatePort,
-        '/sign-in',
+        SIGN_IN_PATH,
       ),
       plain: await startServer('bench/plain-server.ts', [plainDir, String(plainPort)], plainPort, '/'),
     };

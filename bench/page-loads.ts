@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
-import { sessionCookies, signInForTokens } from '../identity/testing';
+import { sessionCookies, signInForTokens } from '../testkit/local-identity';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** The machine has no network beyond loopback: keep Chromium from dialling out. */

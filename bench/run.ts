@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the handbook, served by its own gate server, against plain Docusaurus of the
  * same docs served compressed, in one run on loopback (ports of its own; no lock needed). Prints
- * a Markdown table of medians with ratios (handbook / plain) and the targets of issue 11.
+ * a Markdown table of medians with ratios (handbook / plain), each against its target (bench/README.md).
  *   BENCH_RUNS=3 (runs per figure, medians reported)
  * With `--scale N` it measures growth instead: today's handbook and one N times its size (growth.ts).
  *   npm run bench -- --scale 12 [--without-suites]
@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startLocalIdentity } from '../identity/launch';
-import { sessionCookie, signInForTokens } from '../identity/testing';
+import { sessionCookieHeader, signInForTokens } from '../testkit/local-identity';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
 import { lighthouseRun } from './lighthouse';
 import { benchNodeProblem } from './node-version';
 import type { LighthouseResult, Preset } from './lighthouse';
@@ -28,7 +29,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a p
 
 /** Pages measured: a signed-out visitor's sign-in page, a page without diagrams, a diagram page. */
 const PAGES = [
-  { path: '/sign-in', signedIn: false, visible: 'input[type="password"]', inPlain: false },
+  { path: SIGN_IN_PATH, signedIn: false, visible: 'input[type="password"]', inPlain: false },
   { path: '/how-we-work/testing', signedIn: true, visible: 'h1', inPlain: true },
   { path: '/arc/architecture', signedIn: true, visible: 'h1', inPlain: true },
 ];
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
         // Throughput is the server's capacity, measured from one address: no per-client budget.
         ['--dir', builds.product, '--port', String(gatePort), '--without-identity', '--requests-per-second', '1000000'],
         gatePort,
-        '/sign-in',
+        SIGN_IN_PATH,
       ),
       plain: await startServer('bench/plain-server.ts', [builds.plain, String(plainPort)], plainPort, '/'),
     };
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const cookie = sessionCookie(await signIn());
+    const cookie = sessionCookieHeader(await signIn());
     // The sign-in page is an application of its own: the main bundle is named by a signed-in page.
     const mainBundle = (
       await (await fetch(`${origins.handbook}/how-we-work/testing`, { headers: { cookie } })).text()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { localIdentityUrl } from '../identity/local-pool';
+import { localIdentityUrl } from '../core/local-pool';
 import { expect, test } from './fixtures';
 import { createReader, demoReader, expireAccessToken, revokeSessionOf, signedOut } from './identity';
 import {

@@ -8,8 +8,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { listBuildFiles, readManifest } from '../gate/manifest';
-import { localIdentityUrl } from '../identity/local-pool';
-import { sessionCookie, signInForTokens } from '../identity/testing';
+import { localIdentityUrl } from '../core/local-pool';
+import { sessionCookieHeader, signInForTokens } from '../testkit/local-identity';
 import { buildDir, pageTitles, sitemapPaths } from './build-output';
 import { docPhrases } from './doc-phrases';
 
@@ -87,7 +87,7 @@ test.describe('signed in, asked for by another site', () => {
   for (const site of ['same-site', 'cross-site']) {
     for (const [name, headers] of Object.entries({ 'a script': asScript, 'a page load': asPage, curl: asCurl })) {
       test(`${site}, as ${name}: no file of the build shows handbook text`, async ({ playwright, baseURL }) => {
-        const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
+        const cookie = sessionCookieHeader(await signInForTokens(localIdentityUrl));
         const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
         const leaks: string[] = [];
         const served: string[] = [];
@@ -105,7 +105,7 @@ test.describe('signed in, asked for by another site', () => {
 });
 
 test('signed in, the same crawl finds every page’s line', async ({ playwright, baseURL }) => {
-  const cookie = sessionCookie(await signInForTokens(localIdentityUrl));
+  const cookie = sessionCookieHeader(await signInForTokens(localIdentityUrl));
   const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   // Each page's line is struck off once an answer shows it, so later answers are searched for fewer.
   const unseen = new Map(phrases.map(({ page, phrase }) => [page, phrase]));

@@ -1,5 +1,5 @@
 import { expect, test as base } from '@playwright/test';
-import { localIdentityUrl } from '../identity/local-pool';
+import { localIdentityUrl } from '../core/local-pool';
 import { freshReaderCookies, readerSessionFile } from './identity';
 
 /** Requests to the local identity service, on whichever port it runs (HANDBOOK_IDENTITY_PORT). */

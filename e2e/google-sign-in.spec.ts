@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { localIdentity } from '../identity/local-pool';
+import { localIdentity } from '../core/local-pool';
 import { expect, test } from './fixtures';
 import { signedOut } from './identity';
 import { deepLink, deepLinkHeading, open, waitForHydration } from './helpers';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Cookie, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { localIdentity, localIdentityUrl } from '../identity/local-pool';
+import { localIdentity, localIdentityUrl } from '../core/local-pool';
 import { readSigningKey } from '../identity/signing-key';
-import { reissueToken } from '../identity/test-tokens';
-import { adminCreateUser, claimsOf, cognitoCall, sessionCookies, signInForTokens } from '../identity/testing';
+import { reissueToken } from '../testkit/tokens';
+import { adminCreateUser, claimsOf, cognitoCall, sessionCookies, signInForTokens } from '../testkit/local-identity';
 
 /** Every confirmation code the local identity service sends during the browser tests. */
 export const confirmationCode = '123456';

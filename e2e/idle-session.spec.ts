@@ -1,8 +1,8 @@
-import { localIdentityUrl } from '../identity/local-pool';
+import { localIdentityUrl } from '../core/local-pool';
 import { expect, test } from './fixtures';
 import { readSigningKey } from '../identity/signing-key';
-import { reissueToken } from '../identity/test-tokens';
-import { claimsOf } from '../identity/testing';
+import { reissueToken } from '../testkit/tokens';
+import { claimsOf } from '../testkit/local-identity';
 import { identitySigningKeyFile, tokenCookie } from './identity';
 import { open } from './helpers';
 

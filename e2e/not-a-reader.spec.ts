@@ -4,7 +4,7 @@
  * shown no page of the handbook, and able to sign out. Runs against the gate server's build and,
  * through playwright.dev.config.ts, against `npm start`'s dev server, which has no gate.
  */
-import { localIdentity } from '../identity/local-pool';
+import { localIdentity } from '../core/local-pool';
 import { expect, test } from './fixtures';
 import { createReader, signedOut } from './identity';
 import { deepLink, deepLinkHeading, expectSignInForm, open, signInThroughForm } from './helpers';

@@ -5,10 +5,10 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
-import { localIdentity, localIdentityUrl } from '../identity/local-pool';
+import { localIdentity, localIdentityUrl } from '../core/local-pool';
 import { readSigningKey } from '../identity/signing-key';
-import { reissueToken } from '../identity/test-tokens';
-import { cognitoCall } from '../identity/testing';
+import { reissueToken } from '../testkit/tokens';
+import { cognitoCall } from '../testkit/local-identity';
 import { buildDir } from './build-output';
 import { docPhrases } from './doc-phrases';
 import { expect, test } from './fixtures';

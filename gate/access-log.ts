@@ -7,7 +7,7 @@
  * user pool (`aws cognito-idp list-users --filter 'sub = "<id>"'`), which offboarding keeps.
  */
 import type { Decision } from './decide';
-import type { Session } from './session';
+import type { VerifiedSession } from './session';
 
 /** Longer paths are cut: a line stays one line of bounded size whatever a visitor sends. */
 const MAX_LOGGED_PATH_LENGTH = 1024;
@@ -20,7 +20,7 @@ export interface PageLoad {
   decision: Decision['action'] | 'misdirected';
   status: number;
   /** The verified session, when the decision read one; null for a visitor without one. */
-  session: Session | null;
+  session: VerifiedSession | null;
 }
 
 export function accessLogLine(load: PageLoad): string {

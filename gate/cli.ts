@@ -7,7 +7,7 @@
  */
 import { identityAnswers, registerSitePort, startLocalIdentity } from '../identity/launch';
 import type { LocalIdentityService } from '../identity/launch';
-import { assertServableOn, isLocalMode } from './local-mode';
+import { assertServableOn, isLocalOrUnknownMode } from './local-mode';
 import { readManifest } from './manifest';
 import { serveOptionsFrom } from './options';
 import { closeGracefully, createGateServer } from './server';
@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   const manifest = readManifest(options.buildDir);
   assertServableOn(manifest.auth, options.host);
   const identity =
-    isLocalMode(manifest.auth) && !options.withoutIdentity ? await ensureLocalIdentity(manifest.auth.issuer) : null;
-  if (isLocalMode(manifest.auth)) {
+    isLocalOrUnknownMode(manifest.auth) && !options.withoutIdentity
+      ? await ensureLocalIdentity(manifest.auth.issuer)
+      : null;
+  if (isLocalOrUnknownMode(manifest.auth)) {
     await registerSitePort(new URL(manifest.auth.issuer).origin, options.port).catch((error: unknown) => {
       console.error(`Google sign-in will not return here: ${error instanceof Error ? error.message : error}`);
     });

@@ -3,10 +3,10 @@
  * request and the build's manifest, serve a file, send the visitor to sign in, or refuse. Pure but
  * for `readSession`, which is asked only when the answer depends on it.
  */
-import { PAGE_MIN_VALIDITY_SECONDS } from '../src/auth/session-format';
-import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../src/auth/sign-in-route';
+import { PAGE_MIN_VALIDITY_SECONDS } from '../core/session-format';
+import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../core/sign-in-route';
 import type { GateManifest } from './manifest';
-import type { Session } from './session';
+import type { VerifiedSession } from './session';
 
 export interface GateRequest {
   method: string;
@@ -166,7 +166,7 @@ function cleanPath(path: string): string | null {
 export async function decide(
   request: GateRequest,
   site: Site,
-  readSession: () => Promise<Session | null>,
+  readSession: () => Promise<VerifiedSession | null>,
   now = Date.now() / 1000,
 ): Promise<Decision> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
-import type { AuthMode, HandbookAuthConfig } from '../amplify-config';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
+import type { AuthMode, HandbookAuthConfig } from '../core/amplify-config';
 
 /** Inside the build, under a dot folder the gate never serves. */
 export const MANIFEST_FILE = '.gate/manifest.json';

@@ -20,7 +20,7 @@ import type { GateManifest } from './manifest';
 import { plainTextResponse, responseFor } from './response';
 import type { GateResponse } from './response';
 import { createSessionChecker } from './session';
-import type { Session, SessionChecker } from './session';
+import type { VerifiedSession, SessionChecker } from './session';
 
 /** For a load balancer: answered without a session, always the same few bytes. */
 export const HEALTH_PATH = '/healthz';
@@ -158,7 +158,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
       answer(response, plainTextResponse(200, 'ok'));
       return;
     }
-    let session: Session | null = null;
+    let session: VerifiedSession | null = null;
     const decision: Decision = gateRequest
       ? await decide(gateRequest, site, async () => (session = await sessions.readSession(request.headers.cookie)))
       : { action: 'refuse', status: 400, reason: 'Bad request target.' };

@@ -10,9 +10,9 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { sessionTokenCandidates } from '../src/auth/cookie-session';
-import { chooseSession } from '../src/auth/cookies';
-import type { SessionTokens } from '../src/auth/cookie-session';
+import { sessionTokenCandidates } from '../core/cookie-session';
+import { chooseSession } from '../core/cookies';
+import type { SessionTokens } from '../core/cookie-session';
 import type { GateAuth } from './manifest';
 
 /** Cognito tokens are 1-2 KB; anything far larger is not one and is not worth parsing. */
@@ -28,7 +28,7 @@ export const ISSUED_AT_TOLERANCE_SECONDS = 30;
 
 /**
  * The sessions the Cookie header could hold (more than one only when another site of the domain
- * planted cookies: `src/auth/cookies.ts`), leaving out tokens too large to be Cognito's; none when
+ * planted cookies: `core/cookies.ts`), leaving out tokens too large to be Cognito's; none when
  * the header itself is too large.
  */
 export function sessionCandidatesFrom(cookieHeader: string | undefined, clientId: string): SessionTokens[] {
@@ -180,7 +180,7 @@ function emailTrusted(id: JwtPayload): boolean {
 }
 
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */
-export interface Session {
+export interface VerifiedSession {
   expiresAt: number;
   /** The user's `sub`. */
   userId: string;
@@ -194,7 +194,7 @@ export interface Session {
 
 export interface SessionChecker {
   /** The verified session the cookies carry, reader or not, or null. */
-  readSession(cookieHeader: string | undefined): Promise<Session | null>;
+  readSession(cookieHeader: string | undefined): Promise<VerifiedSession | null>;
   /** Downloads the pool's keys now (at start-up), so the first reader does not wait; false if that failed. */
   loadKeys(): Promise<boolean>;
 }
@@ -221,7 +221,7 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
   if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
   const verifiers = verifiersFor(auth, jwksCache);
   /** The session `tokens` hold, if every check passes. */
-  async function verifiedSession(tokens: SessionTokens): Promise<Session | null> {
+  async function verifiedSession(tokens: SessionTokens): Promise<VerifiedSession | null> {
     try {
       const [access, id] = await Promise.all([
         verifiers.access.verify(tokens.accessToken),
@@ -245,7 +245,7 @@ export function createSessionChecker(auth: GateAuth, options: SessionCheckerOpti
   return {
     async readSession(cookieHeader) {
       const sessions = await Promise.all(sessionCandidatesFrom(cookieHeader, auth.clientId).map(verifiedSession));
-      return chooseSession(sessions.filter((session): session is Session => session !== null));
+      return chooseSession(sessions.filter((session): session is VerifiedSession => session !== null));
     },
     async loadKeys() {
       if (options.jwks) return true;

@@ -4,25 +4,23 @@
  * NEW_PASSWORD_REQUIRED), GetTokensFromRefreshToken (the only refresh call aws-amplify makes)
  * GlobalSignOut and AdminUserGlobalSignOut. They are added to cognito-local's own operation table,
  * and three of its operations are wrapped: InitiateAuth (disabled users refused), ForgotPassword and
- * ConfirmForgotPassword. The table is internal to cognito-local, which is why its version is pinned.
+ * ConfirmForgotPassword. The table is internal to cognito-local (reached through ./cognito-local.ts).
  */
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import type { JsonWebKey as NodeJsonWebKey } from 'node:crypto';
 import {
   CodeMismatchError,
   CognitoError,
   InvalidParameterError,
+  loadedKeyModules,
   NotAuthorizedError,
   PasswordResetRequiredError,
+  Targets,
   UserNotConfirmedException,
   UserNotFoundError,
-} from 'cognito-local/lib/errors';
-import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
-import type { Services } from 'cognito-local/lib/services';
-import type { AppClient } from 'cognito-local/lib/services/appClient';
-import type { Context } from 'cognito-local/lib/services/context';
-import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
-import { Targets } from 'cognito-local/lib/targets/targets';
-import { decodeJwtPayload } from '../src/auth/session-format';
+} from './cognito-local';
+import type { AppClient, Context, Services, User, UserPoolService } from './cognito-local';
+import { decodeJwtPayload } from '../core/session-format';
 import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex, startSrp } from './srp';
 import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';
@@ -221,7 +219,7 @@ const setNewPassword: Operation = (services) => async (ctx, req) => {
 };
 
 /** The key the service signs with: this start's own, once `installSigningKey` has run. */
-const signingKey = () => createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
+const signingKey = () => createPublicKey({ key: loadedKeyModules.public.jwk as NodeJsonWebKey, format: 'jwk' });
 
 /** Claims of a token this service signed, or null if its signature, type or expiry is wrong. */
 function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {

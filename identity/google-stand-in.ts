@@ -2,7 +2,7 @@
  * The hosted sign-in's Google path, on loopback, for local mode: `/oauth2/authorize` with
  * `identity_provider=Google` sends the browser to a stand-in for Google's account chooser (demo
  * accounts, no network), which returns to `/oauth2/idpresponse` as Google returns to Cognito. There
- * the federated user is found, or created once the pool's pre sign-up rule (lambdas/pre-sign-up.ts,
+ * the federated user is found, or created once the pool's pre sign-up rule (core/sign-up-rule.ts,
  * `PreSignUp_ExternalProvider`) allows it, and the browser goes back to the app with an
  * authorization code, which `/oauth2/token` exchanges for tokens (PKCE S256). `/logout` ends at
  * the app's sign-out URL. Shapes follow Cognito's documented endpoints:
@@ -10,12 +10,11 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Services } from 'cognito-local/lib/services';
-import type { AppClient } from 'cognito-local/lib/services/appClient';
-import type { User } from 'cognito-local/lib/services/userPoolService';
+import type { AppClient, Services, User } from './cognito-local';
 import type { Logger } from 'pino';
-import { allowedDomains, decideSignUp, SignUpRefused } from '../lambdas/pre-sign-up';
-import { localIdentity } from './local-pool';
+import { escapeHtml } from '../core/escape-html';
+import { allowedDomains, decideSignUp, SignUpRefused } from '../core/sign-up-rule';
+import { localIdentity } from '../core/local-pool';
 
 /** Cognito's authorization codes and the provider's round trip are short-lived; five minutes here. */
 const TTL_MS = 5 * 60_000;
@@ -68,10 +67,6 @@ const SECONDS_PER_UNIT = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } 
 function accessTokenSeconds(client: AppClient): number {
   const unit = (client.TokenValidityUnits?.AccessToken ?? 'hours') as keyof typeof SECONDS_PER_UNIT;
   return (client.AccessTokenValidity ?? 24) * (SECONDS_PER_UNIT[unit] ?? 3600);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function redirect(response: ServerResponse, location: string): void {

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
-import { localIdentity } from './local-pool';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
+import { localIdentity } from '../core/local-pool';
 
 export interface IdentityLaunch {
   /** Where it listens: `localIdentity.port` unless given; 0 takes a free port. */

@@ -1,4 +1,4 @@
-import { passwordFormat } from '../amplify-config';
+import { passwordFormat } from '../core/amplify-config';
 
 /** Cognito's password policy check, worded as Cognito words it. */
 export interface PasswordPolicy {
@@ -9,7 +9,7 @@ export interface PasswordPolicy {
   RequireSymbols?: boolean;
 }
 
-/** The pool's policy (amplify-config.ts), in Cognito's words: start.ts writes it into the local pool. */
+/** The pool's policy (core/amplify-config.ts), in Cognito's words: start.ts writes it into the local pool. */
 export const localPasswordPolicy = {
   MinimumLength: passwordFormat.minLength,
   RequireLowercase: passwordFormat.requireLowercase,

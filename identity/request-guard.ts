@@ -7,7 +7,7 @@
  * that, unlike any browser, send no `Origin` nor `Sec-Fetch-Site`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLoopbackHost, isLoopbackHostPort } from '../src/auth/loopback';
+import { isLoopbackHost, isLoopbackHostPort } from '../core/loopback';
 
 /** The Cognito operations Amplify and Amplify UI make from a page: sign-in, renewal, reset, sign-out. */
 const PAGE_OPERATIONS = new Set([

@@ -2,24 +2,29 @@
  * cognito-local's own server, wired as its `createDefaultServer` wires it, with two differences the
  * handbook needs: id tokens carry the user's standard attributes (`name`, as Cognito's do), and a
  * stand-in for Google answers the hosted sign-in's endpoints (./google-stand-in.ts) before
- * cognito-local's own. The wiring uses cognito-local's internal modules: its version is pinned.
+ * cognito-local's own. The wiring uses cognito-local's internal modules (./cognito-local.ts).
  */
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
-import * as AWS from 'aws-sdk';
-import { loadConfig } from 'cognito-local/lib/server/config';
-import { Router } from 'cognito-local/lib/server/Router';
-import { createServer as createCognitoServer } from 'cognito-local/lib/server/server';
-import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
-import type { Services } from 'cognito-local/lib/services';
-import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
-import { CryptoService } from 'cognito-local/lib/services/crypto';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
-import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
-import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
-import { otp } from 'cognito-local/lib/services/otp';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
-import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import {
+  CognitoServiceFactoryImpl,
+  ConsoleMessageSender,
+  createCognitoServer,
+  CryptoService,
+  DateClock,
+  JwtTokenGenerator,
+  LambdaClient,
+  LambdaService,
+  loadConfig,
+  MessageDeliveryService,
+  MessagesService,
+  otp,
+  Router,
+  StormDBDataStoreFactory,
+  TriggersService,
+  UserPoolServiceFactoryImpl,
+} from './cognito-local';
+import type { Services } from './cognito-local';
 import type { Logger } from 'pino';
 import { googleStandIn } from './google-stand-in';
 import { guardRequest } from './request-guard';
@@ -39,7 +44,7 @@ export async function startLocalServer(logger: Logger): Promise<Server> {
   const triggers = new TriggersService(
     clock,
     cognito,
-    new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
+    new LambdaService(config.TriggerFunctions, new LambdaClient(config.LambdaClient)),
     new CryptoService(config.KMSConfig),
   );
   const services: Services = {

@@ -8,10 +8,8 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import packagedPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
-import packagedPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import { cognitoLocalJsonwebtoken, loadedKeyModules } from './cognito-local';
 
 /** The key id cognito-local writes into every token header. */
 const PACKAGED_KEY_ID = 'CognitoLocal';
@@ -45,20 +43,14 @@ export function readSigningKey(file: string): SigningKey {
   return JSON.parse(readFileSync(file, 'utf8')) as SigningKey;
 }
 
-type JwtSign = (payload: object, key: string, options?: { keyid?: string }, ...rest: unknown[]) => string;
-
 /** Makes the running cognito-local sign with `key` and publish only it. Call before it serves. */
 export function installSigningKey(key: SigningKey): void {
-  const privateModule = packagedPrivateKey as { jwk: object; pem: string };
-  const publicModule = packagedPublicKey as { jwk: object; pem?: string };
+  const { private: privateModule, public: publicModule } = loadedKeyModules;
   privateModule.pem = key.pem;
   privateModule.jwk = {};
   publicModule.jwk = key.jwk;
   delete publicModule.pem;
-  // cognito-local's own copy of jsonwebtoken, whose `sign` it looks up on each call.
-  const jsonwebtoken = createRequire(require.resolve('cognito-local/package.json'))('jsonwebtoken') as {
-    sign: JwtSign;
-  };
+  const jsonwebtoken = cognitoLocalJsonwebtoken();
   const sign = jsonwebtoken.sign;
   jsonwebtoken.sign = (payload, signingKey, options, ...rest) =>
     sign(payload, signingKey, options?.keyid === PACKAGED_KEY_ID ? { ...options, keyid: key.kid } : options, ...rest);

@@ -3,7 +3,7 @@
  * the id token; cognito-local puts only `email` and custom ones. This supplies the rest the way a
  * pool would with a pre token generation trigger, so the token is still signed by cognito-local.
  */
-import type { Triggers } from 'cognito-local/lib/services';
+import type { Triggers } from './cognito-local';
 
 /** OpenID Connect standard claims Cognito copies from user attributes (besides email, which cognito-local adds). */
 const STANDARD_CLAIMS = [

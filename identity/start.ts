@@ -7,7 +7,6 @@
  * `--signing-key-file` keeps the key there instead of in the data folder, for tests that mint
  * tokens the service would never issue (an expired one).
  */
-import './quiet-aws-sdk';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
-import { localIdentity } from './local-pool';
+import { localIdentity } from '../core/local-pool';
 import { localPasswordPolicy } from './password-policy';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
 import { startLocalServer } from './server';

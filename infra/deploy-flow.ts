@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { listBuildFiles, readManifest } from '../gate/manifest';
-import { packageEdge } from '../scripts/package-edge';
+import { packageEdge } from '../lambdas/package-edge';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import { withDeployLock } from './deploy-lock';
 import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
@@ -76,9 +77,9 @@ export interface HandbookCloud {
   operator(): string;
 }
 
-/** The build's variables for the deployed pool (amplify-config.ts reads them). */
+/** The build's variables for the deployed pool (core/amplify-config.ts reads them). */
 function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
-  const signIn = `${siteUrl}/sign-in`;
+  const signIn = `${siteUrl}${SIGN_IN_PATH}`;
   return {
     HANDBOOK_AUTH: 'cognito',
     HANDBOOK_URL: siteUrl,

@@ -20,7 +20,7 @@ export interface HandbookAppOptions {
   config: DeployConfig;
   /** Where readers reach the handbook: `https://<siteDomain>` or the distribution's own domain. */
   siteUrl: string;
-  /** The packaged edge functions (`scripts/package-edge.ts`); without it, only the identity stack. */
+  /** The packaged edge functions (`lambdas/package-edge.ts`); without it, only the identity stack. */
   edgeDir?: string;
   /** A rollback's existing function versions, associated instead of the packaged code's. */
   pinnedEdgeVersions?: PinnedEdgeVersions;

@@ -11,8 +11,8 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { passwordFormat } from '../amplify-config';
-import { SIGN_IN_PATH } from '../src/auth/sign-in-route';
+import { passwordFormat } from '../core/amplify-config';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import { sesEmail } from './email-sender';
 

@@ -25,7 +25,7 @@ const MAX_POLICY_CSP_LENGTH = 1783;
 
 interface SiteStackProps extends StackProps {
   config: DeployConfig;
-  /** `scripts/package-edge.ts`'s output: `viewer-request/` and `origin-response/`. */
+  /** `lambdas/package-edge.ts`'s output: `viewer-request/` and `origin-response/`. */
   edgeDir: string;
   edgeManifest: EdgeManifest;
   /** A rollback's function versions (edge-versions.ts). */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { packageEdge } from '../scripts/package-edge';
+import { packageEdge } from '../lambdas/package-edge';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from './config';
 import { addHandbookStacks, siteUrlOf } from './handbook-app';
 import type { HandbookAppOptions } from './handbook-app';

@@ -3,53 +3,10 @@
  * federation creates a user on first sign-in whatever the pool's admin-only setting says, so this
  * is what keeps outside Google accounts out. Self sign-up is refused outright (defence in depth:
  * the pool already allows admin-created users only). Configured by ALLOWED_EMAIL_DOMAINS, a comma
- * list; without it every sign-up is refused.
+ * list; without it every sign-up is refused. The rule itself is core/sign-up-rule.ts.
  */
-
-/** The part of Cognito's PreSignUp event this trigger reads. */
-export interface PreSignUpEvent {
-  triggerSource: 'PreSignUp_SignUp' | 'PreSignUp_AdminCreateUser' | 'PreSignUp_ExternalProvider' | string;
-  userName: string;
-  request: { userAttributes: Record<string, string | undefined> };
-  response: { autoConfirmUser: boolean; autoVerifyEmail: boolean; autoVerifyPhone: boolean };
-}
-
-export class SignUpRefused extends Error {
-  override name = 'SignUpRefused';
-}
-
-/** Parses ALLOWED_EMAIL_DOMAINS: lower-case host names, exact matches only (no implied subdomains). */
-export function allowedDomains(value: string | undefined): Set<string> {
-  const domains = (value ?? '')
-    .split(',')
-    .map((domain) => domain.trim().toLowerCase())
-    .filter(Boolean);
-  for (const domain of domains) {
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
-      throw new Error(`ALLOWED_EMAIL_DOMAINS has "${domain}", which is not a domain name`);
-    }
-  }
-  return new Set(domains);
-}
-
-/** The domain of a single, plain email address, or null. */
-function emailDomain(email: string | undefined): string | null {
-  const match = /^[^@\s]+@([^@\s]+)$/.exec(email?.trim().toLowerCase() ?? '');
-  return match ? match[1] : null;
-}
-
-export function decideSignUp(event: PreSignUpEvent, domains: Set<string>): void {
-  if (event.triggerSource === 'PreSignUp_SignUp') {
-    throw new SignUpRefused('Self sign-up is disabled: ask an administrator for an account.');
-  }
-  if (domains.size === 0) {
-    throw new SignUpRefused('No email domain is allowed to sign up (ALLOWED_EMAIL_DOMAINS is empty).');
-  }
-  const domain = emailDomain(event.request.userAttributes.email);
-  if (!domain || !domains.has(domain)) {
-    throw new SignUpRefused('Only company email addresses may sign in to the handbook.');
-  }
-}
+import { allowedDomains, decideSignUp } from '../core/sign-up-rule';
+import type { PreSignUpEvent } from '../core/sign-up-rule';
 
 export async function handler(event: PreSignUpEvent): Promise<PreSignUpEvent> {
   decideSignUp(event, allowedDomains(process.env.ALLOWED_EMAIL_DOMAINS));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AuthConfigError, buildAuthConfig } from '../amplify-config';
+import { AuthConfigError, buildAuthConfig } from '../core/amplify-config';
 import { gateAuthOf } from '../gate/manifest';
-import { localIdentity } from '../identity/local-pool';
+import { localIdentity } from '../core/local-pool';
 
 const valid = {
   HANDBOOK_AUTH_REGION: 'eu-west-1',

@@ -3,11 +3,29 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
-import { localPoolAuth } from '../../identity/testing';
+import { localPoolAuth } from '../../testkit/local-identity';
 import { freePort } from '../../identity/launch';
-import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
+
+/** Resolves once nothing listens on `port`: a bare connection is refused (one that gets through is closed unused). */
+async function stopsListening(port: number, withinMs = 10_000): Promise<void> {
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+  const started = performance.now();
+  while (!(await refused())) {
+    if (performance.now() - started > withinMs) throw new Error(`still listening on ${port} after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 test('SIGTERM: the download under way completes, new connections are refused, the exit code is 0', async () => {
   // Nothing answers on port 1: the server starts without the pool's keys, which this test does not need.
@@ -46,7 +64,7 @@ test('SIGTERM: the download under way completes, new connections are refused, th
     assert.equal(response.statusCode, 200);
     response.pause();
     serve.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stopsListening(port);
     await assert.rejects(
       new Promise((resolve, reject) =>
         http.get({ host: '127.0.0.1', port, path: '/sign-in' }, resolve).on('error', reject),

@@ -1,16 +1,21 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+import {
+  localPoolAuth,
+  sessionCookieHeader,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } from '../compression';
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
-import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
-import { listenOnLoopback } from './loopback-server';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
+import { listenOnLoopback, rawRequest } from './loopback-server';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;
@@ -48,29 +53,12 @@ describe('compressed serving through the gate', () => {
   const copyOf = (file: string, suffix: string) =>
     readFileSync(path.join(fixture.buildDir, COMPRESSED_DIR, file + suffix));
 
-  interface Answer {
-    status: number;
-    headers: http.IncomingHttpHeaders;
-    body: Buffer;
-  }
-
-  function call(rawPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') {
-    return new Promise<Answer>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      request.on('error', reject);
-      request.end();
-    });
-  }
+  const call = (rawPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') =>
+    rawRequest(port, rawPath, { headers, method });
 
   before(async () => {
     identity = await startIdentityProcess();
-    cookie = sessionCookie(await signInForTokens(identity.url));
+    cookie = sessionCookieHeader(await signInForTokens(identity.url));
     fixture = writeFixtureBuild(fixtureManifest(localPoolAuth(identity.url)));
     // Files large enough that compressing them pays; the fixture's own are a few bytes.
     const repeated = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');

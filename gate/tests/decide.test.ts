@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decide, NOT_A_READER, siteOf } from '../decide';
 import type { GateRequest } from '../decide';
-import { fixtureFiles, fixtureManifest } from './fixture-build';
+import { fixtureFiles, fixtureManifest } from '../../testkit/fixture-build';
 
 const site = siteOf(fixtureManifest(), fixtureFiles);
 const now = 1_800_000_000;

@@ -14,7 +14,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 
 /** A public file the size of the sign-in page's largest bundle (363 KB in the review). */
 const BIG_PUBLIC_FILE = 'sign-in-assets/chunk.D5NQC2G7.js';

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createGateServer, DEFAULT_LIMITS } from '../server';
-import { fixtureManifest, writeFixtureBuild } from './fixture-build';
+import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { listenOnLoopback } from './loopback-server';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */
@@ -28,11 +28,12 @@ function closedWithin(socket: Socket, withinMs: number): Promise<number> {
 }
 
 /** Waits (5 s at most) until the server holds no connection. */
-async function settled(server: http.Server): Promise<void> {
+/** Resolves once the server holds `expected` connections (it counts them as its side opens and closes them). */
+async function holdsConnections(server: http.Server, expected: number): Promise<void> {
   const count = () =>
     new Promise<number>((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
-  for (let waited = 0; (await count()) > 0; waited += 20) {
-    if (waited >= 5_000) throw new Error('the server still holds connections of an earlier test');
+  for (let waited = 0; (await count()) !== expected; waited += 20) {
+    if (waited >= 5_000) throw new Error(`the server holds ${await count()} connections, not ${expected}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -119,11 +120,12 @@ describe('connection limits', () => {
   test('connections beyond the cap are refused, and served again once the idle ones are dropped', async () => {
     // The server counts a closed connection only once its own side has closed: start from none,
     // so the cap is filled by this test's sockets and not by the last test's leftovers.
-    await settled(server);
+    await holdsConnections(server, 0);
     const idle = await Promise.all([1, 2, 3, 4].map(() => open(port)));
     sockets.push(...idle);
     idle.forEach((socket) => socket.on('error', () => {}));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cap is full once the server has taken all four, not when the client's connects resolved.
+    await holdsConnections(server, 4);
     await assert.rejects(status(port), /ECONNRESET|socket hang up/);
     await Promise.all(idle.map((socket) => closedWithin(socket, 10_000)));
     assert.equal(await status(port), 200);

@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../../identity/local-pool';
-import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+import { localIdentity } from '../../core/local-pool';
+import {
+  claimsOf,
+  localPoolAuth,
+  sessionCookieHeader,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { createGateServer } from '../server';
-import { fixtureManifest, protectedText, writeFixtureBuild } from './fixture-build';
-import { listenOnLoopback } from './loopback-server';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
+import { listenOnLoopback, rawRequest } from './loopback-server';
+import type { RawRequest } from './loopback-server';
 
 interface Answer {
   status: number;
@@ -25,37 +32,16 @@ describe('the gate server', () => {
   let tokens: Awaited<ReturnType<typeof signInForTokens>>;
   const logged: string[] = [];
 
-  /** A raw request: the path goes out exactly as written, `..` and escapes included. */
-  function call(
-    rawPath: string,
-    options: { method?: string; headers?: http.OutgoingHttpHeaders; port?: number; agent?: http.Agent } = {},
-  ) {
-    return new Promise<Answer>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port: options.port ?? port,
-          path: rawPath,
-          method: options.method ?? 'GET',
-          headers: options.headers,
-          agent: options.agent,
-        },
-        (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
+  /** A raw request (`rawRequest`), its body as text. */
+  async function call(rawPath: string, options: RawRequest & { port?: number } = {}): Promise<Answer> {
+    const answer = await rawRequest(options.port ?? port, rawPath, options);
+    return { ...answer, body: answer.body.toString('utf8') };
   }
 
   before(async () => {
     identity = await startIdentityProcess();
     tokens = await signInForTokens(identity.url);
-    cookie = sessionCookie(tokens);
+    cookie = sessionCookieHeader(tokens);
     const manifest = fixtureManifest(localPoolAuth(identity.url));
     fixture = writeFixtureBuild(manifest);
     server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../../identity/local-pool';
-import { packagedSigningKey, reissueToken, signJwt } from '../../identity/test-tokens';
-import { claimsOf, localPoolAuth, sessionCookie, signInForTokens, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService, Tokens } from '../../identity/testing';
-import { lastAuthUserCookie, tokenCookie } from '../../src/auth/session-format';
-import type { GateAuth } from '../manifest';
+import { localIdentity } from '../../core/local-pool';
+import { packagedSigningKey, reissueToken } from '../../testkit/tokens';
+import { realPoolAuth } from '../../testkit/gate-auth';
+import { encodeJwtPart, signJwt } from '../../testkit/jwt';
+import {
+  claimsOf,
+  localPoolAuth,
+  sessionCookieHeader,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
+import type { RunningIdentityService, Tokens } from '../../testkit/local-identity';
+import { lastAuthUserCookie, tokenCookie } from '../../core/session-format';
 import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
 import type { SessionChecker } from '../session';
 
@@ -30,7 +37,7 @@ describe('the session in the cookies', () => {
   after(() => identity.stop());
 
   test('a session from the local service is accepted, and re-signing it unchanged still is', async () => {
-    const session = await checker.readSession(sessionCookie(real));
+    const session = await checker.readSession(sessionCookieHeader(real));
     assert.deepEqual(session, {
       expiresAt: Math.min(Number(claimsOf(real.accessToken).exp), Number(claimsOf(real.idToken).exp)),
       userId: claimsOf(real.accessToken).sub,
@@ -38,11 +45,11 @@ describe('the session in the cookies', () => {
       reader: true,
     });
     const copy = { accessToken: reissued(real.accessToken, {}), idToken: reissued(real.idToken, {}) };
-    assert.ok(await checker.readSession(sessionCookie(copy)));
+    assert.ok(await checker.readSession(sessionCookieHeader(copy)));
   });
 
   test('cookies planted by a sibling subdomain neither lock the reader out nor sign them in as someone else', async () => {
-    const own = sessionCookie(real);
+    const own = sessionCookieHeader(real);
     const user = String(claimsOf(real.accessToken).username);
     const junkUser = `${lastAuthUserCookie(clientId)}=planted`;
     const junkToken = `${tokenCookie(clientId, user, 'accessToken')}=${reissued(real.accessToken, { exp: now() - 60 })}`;
@@ -51,7 +58,7 @@ describe('the session in the cookies', () => {
       assert.equal((await checker.readSession(planted))?.userId, readerId, planted.slice(0, 80));
     }
     const other = { sub: 'f00dfeed-0000-4000-8000-000000000000', username: 'planter' };
-    const planter = sessionCookie(
+    const planter = sessionCookieHeader(
       { accessToken: reissued(real.accessToken, other), idToken: reissued(real.idToken, other) },
       'planter',
     );
@@ -60,7 +67,7 @@ describe('the session in the cookies', () => {
     assert.equal(await checker.readSession(`${own}; ${planter}`), null);
     // A planter outside the reader group (any new Google sign-in) cannot displace a reader.
     const outsider = { ...other, 'cognito:groups': [] };
-    const outsiderCookie = sessionCookie(
+    const outsiderCookie = sessionCookieHeader(
       { accessToken: reissued(real.accessToken, outsider), idToken: reissued(real.idToken, outsider) },
       'planter',
     );
@@ -78,7 +85,7 @@ describe('the session in the cookies', () => {
     const forge = (token: string, header: object) => signJwt(header, claimsOf(token), otherKey);
     const unsigned = (token: string) => {
       const [, payload] = token.split('.');
-      return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      return `${encodeJwtPart({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     };
     const cases: [string, Tokens][] = [
       [
@@ -110,7 +117,7 @@ describe('the session in the cookies', () => {
     ];
     for (const [name, tokens] of cases) {
       assert.equal(
-        await checker.readSession(sessionCookie(tokens, String(claimsOf(real.accessToken).username))),
+        await checker.readSession(sessionCookieHeader(tokens, String(claimsOf(real.accessToken).username))),
         null,
         name,
       );
@@ -127,11 +134,11 @@ describe('the session in the cookies', () => {
       ';;;=;=',
       `${lastAuthUserCookie(clientId)}=${user}`,
       `${lastAuthUserCookie(clientId)}=%E0%A4%A; ${tokenCookie(clientId, '%E0%A4%A', 'accessToken')}=x`,
-      sessionCookie({ accessToken: 'not-a-jwt', idToken: 'not.a.jwt' }, user),
-      sessionCookie({ accessToken: `${real.accessToken}%ZZ`, idToken: real.idToken }, user),
-      sessionCookie({ accessToken: 'e30.e30.e30', idToken: real.idToken }, user),
-      sessionCookie({ accessToken: padded, idToken: real.idToken }, user),
-      `${sessionCookie(real)}; ${'x'.repeat(40 * 1024)}=1`,
+      sessionCookieHeader({ accessToken: 'not-a-jwt', idToken: 'not.a.jwt' }, user),
+      sessionCookieHeader({ accessToken: `${real.accessToken}%ZZ`, idToken: real.idToken }, user),
+      sessionCookieHeader({ accessToken: 'e30.e30.e30', idToken: real.idToken }, user),
+      sessionCookieHeader({ accessToken: padded, idToken: real.idToken }, user),
+      `${sessionCookieHeader(real)}; ${'x'.repeat(40 * 1024)}=1`,
     ]) {
       assert.equal(await checker.readSession(header), null, String(header).slice(0, 80));
     }
@@ -140,14 +147,11 @@ describe('the session in the cookies', () => {
   test('a server configured for a real pool never accepts the local service’s tokens', async () => {
     // Stands in for cognito-idp.us-east-1.amazonaws.com: the real pool's JWKS, nothing else.
     const poolKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const auth: GateAuth = {
-      mode: 'cognito',
+    const auth = realPoolAuth({
       userPoolId: localIdentity.userPoolId,
       clientId,
-      issuer: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}`,
-      jwksUri: `https://cognito-idp.us-east-1.amazonaws.com/${localIdentity.userPoolId}/.well-known/jwks.json`,
       readerGroup: localIdentity.readerGroup,
-    };
+    });
     const jwk = { ...poolKey.publicKey.export({ format: 'jwk' }), kid: 'real-pool', alg: 'RS256', use: 'sig' };
     const fetched: string[] = [];
     const realPool = createSessionChecker(auth, {
@@ -163,11 +167,15 @@ describe('the session in the cookies', () => {
       signJwt({ kid: 'real-pool' }, { ...claimsOf(token), iss: auth.issuer }, poolKey.privateKey);
     // The control: the same claims, issued by the real pool, are accepted.
     const pooled = { accessToken: fromPool(real.accessToken), idToken: fromPool(real.idToken) };
-    assert.ok(await realPool.readSession(sessionCookie(pooled)));
+    assert.ok(await realPool.readSession(sessionCookieHeader(pooled)));
 
-    assert.equal(await realPool.readSession(sessionCookie(real)), null, 'the local service’s own tokens');
+    assert.equal(await realPool.readSession(sessionCookieHeader(real)), null, 'the local service’s own tokens');
     const localKeyRealIssuer = { accessToken: reissued(pooled.accessToken, {}), idToken: reissued(pooled.idToken, {}) };
-    assert.equal(await realPool.readSession(sessionCookie(localKeyRealIssuer)), null, 'the local key, the real issuer');
+    assert.equal(
+      await realPool.readSession(sessionCookieHeader(localKeyRealIssuer)),
+      null,
+      'the local key, the real issuer',
+    );
     assert.ok(fetched.every((uri) => uri === auth.jwksUri));
   });
   test('refuses a token signed with the key shipped in the cognito-local package', async () => {
@@ -176,7 +184,7 @@ describe('the session in the cookies', () => {
       accessToken: reissueToken(real.accessToken, {}, packaged),
       idToken: reissueToken(real.idToken, {}, packaged),
     };
-    assert.equal(await checker.readSession(sessionCookie(forged)), null);
+    assert.equal(await checker.readSession(sessionCookieHeader(forged)), null);
     assert.notEqual(identity.signingKey.kid, packaged.kid);
     const jwks = (await (await fetch(localPoolAuth(identity.url).jwksUri)).json()) as {
       keys: { kid: string; n: string }[];
@@ -192,27 +200,27 @@ describe('the session in the cookies', () => {
       accessToken: reissued(real.accessToken, { iat: now() + ISSUED_AT_TOLERANCE_SECONDS - 5 }),
       idToken: reissued(real.idToken, { iat: now() + ISSUED_AT_TOLERANCE_SECONDS - 5 }),
     };
-    assert.ok(await checker.readSession(sessionCookie(slightlyAhead)));
+    assert.ok(await checker.readSession(sessionCookieHeader(slightlyAhead)));
     for (const verified of [true, 'true']) {
       const googleReader = {
         ...real,
         idToken: reissued(real.idToken, { identities: [google], email_verified: verified }),
       };
-      assert.ok(await checker.readSession(sessionCookie(googleReader)), String(verified));
+      assert.ok(await checker.readSession(sessionCookieHeader(googleReader)), String(verified));
     }
   });
 
   test('a user of the pool outside the reader group is known, but not a reader', async () => {
     const outsider = await signInForTokens(identity.url, localIdentity.outsider);
     assert.equal(claimsOf(outsider.accessToken)['cognito:groups'], undefined);
-    const session = await checker.readSession(sessionCookie(outsider));
+    const session = await checker.readSession(sessionCookieHeader(outsider));
     assert.deepEqual([session?.reader, session?.email], [false, localIdentity.outsider.email]);
     const user = String(claimsOf(real.accessToken).username);
     for (const halfReader of [
       { ...real, accessToken: reissued(real.accessToken, { 'cognito:groups': undefined }) },
       { ...real, idToken: reissued(real.idToken, { 'cognito:groups': ['x'] }) },
     ]) {
-      assert.equal((await checker.readSession(sessionCookie(halfReader, user)))?.reader, false);
+      assert.equal((await checker.readSession(sessionCookieHeader(halfReader, user)))?.reader, false);
     }
     assert.deepEqual(claimsOf(real.accessToken)['cognito:groups'], [localIdentity.readerGroup]);
   });

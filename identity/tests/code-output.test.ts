@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 import { freePort } from '../launch';
-import { localIdentity } from '../local-pool';
-import { cognitoCall } from '../testing';
+import { localIdentity } from '../../core/local-pool';
+import { cognitoCall } from '../../testkit/local-identity';
 
 const CODE_LINE = /Code:\s+(\d{6})/g;
 

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../local-pool';
-import { claimsOf, startIdentityProcess } from '../testing';
-import type { RunningIdentityService } from '../testing';
+import { localIdentity } from '../../core/local-pool';
+import { claimsOf, startIdentityProcess } from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { registerSitePort } from '../launch';
 
 let service: RunningIdentityService;

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { localIdentity } from '../local-pool';
-import { startIdentityProcess } from '../testing';
-import type { RunningIdentityService } from '../testing';
+import { localIdentity } from '../../core/local-pool';
+import { startIdentityProcess } from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 
 const pool = { UserPoolId: localIdentity.userPoolId };
 const ClientId = localIdentity.userPoolClientId;

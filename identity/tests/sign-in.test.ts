@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { localIdentity } from '../local-pool';
-import { adminCreateUser, claimsOf, cognitoCall, startIdentityProcess } from '../testing';
-import type { RunningIdentityService } from '../testing';
+import { localIdentity } from '../../core/local-pool';
+import { adminCreateUser, claimsOf, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 
 let service: RunningIdentityService;
 const { email, password } = localIdentity.demoUser;

@@ -18,6 +18,7 @@ import { createViewerRequestHandler } from '../../lambdas/edge/viewer-request';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from '../config';
 import { ACCEPT_TLS_1_0_FLAG, deployHandbook } from '../deploy-flow';
+import { realPoolAuth } from '../../testkit/gate-auth';
 import { LOCK_KEY } from '../deploy-lock';
 import { rollbackHandbook } from '../rollback-flow';
 import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
@@ -26,14 +27,7 @@ import type { LiveRecord } from '../deploy-plan';
 
 const FUNCTION_ARN = 'arn:aws:lambda:us-east-1:123456789012:function';
 
-const auth = {
-  mode: 'cognito' as const,
-  userPoolId: 'us-east-1_Ex4mpleP0',
-  clientId: 'handbookwebclient',
-  issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Ex4mpleP0',
-  jwksUri: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Ex4mpleP0/.well-known/jwks.json',
-  readerGroup: 'handbook-readers',
-};
+const auth = realPoolAuth({ userPoolId: 'us-east-1_Ex4mpleP0', clientId: 'handbookwebclient' });
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
 const jwks: Jwks = { keys: [{ ...key, kty: 'RSA', kid: 'pool', alg: 'RS256', use: 'sig' }] };
 

@@ -11,9 +11,15 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { localIdentity } from '../../identity/local-pool';
-import { adminCreateUser, claimsOf, cognitoCall, signInForTokens, startIdentityProcess } from '../../identity/testing';
-import type { RunningIdentityService } from '../../identity/testing';
+import { localIdentity } from '../../core/local-pool';
+import {
+  adminCreateUser,
+  claimsOf,
+  cognitoCall,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
+import type { RunningIdentityService } from '../../testkit/local-identity';
 import { TOKEN_LIFETIMES } from '../identity-stack';
 import { offboard } from '../offboard';
 import type { OffboardTarget } from '../offboard';

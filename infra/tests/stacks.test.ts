@@ -105,6 +105,35 @@ describe('the identity stack', () => {
     identity.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
   });
 
+  test('the local identity service’s app client is this one: flows, scopes, providers, sign-in route, token lifetimes', () => {
+    type Client = Record<string, unknown> & { TokenValidityUnits?: Record<string, string> };
+    const deployed = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0].Properties as Client;
+    const fixture = path.resolve(__dirname, '../../identity/fixture/db/clients.json');
+    const [local] = Object.values(
+      (JSON.parse(readFileSync(fixture, 'utf8')) as { Clients: Record<string, Client> }).Clients,
+    );
+    const sorted = (client: Client, key: string) => [...((client[key] as string[] | undefined) ?? [])].sort();
+    for (const key of ['ExplicitAuthFlows', 'AllowedOAuthFlows', 'AllowedOAuthScopes', 'SupportedIdentityProviders']) {
+      assert.deepEqual(sorted(local, key), sorted(deployed, key), key);
+    }
+    // Other origins (loopback ports against the handbook's domain), the same route.
+    for (const key of ['CallbackURLs', 'LogoutURLs']) {
+      const routes = (client: Client) => [...new Set(sorted(client, key).map((url) => new URL(url).pathname))];
+      assert.deepEqual(routes(local), routes(deployed), key);
+    }
+    // Cognito's units when none are given: hours for access and id tokens, days for refresh tokens.
+    const MINUTES: Record<string, number> = { seconds: 1 / 60, minutes: 1, hours: 60, days: 1440 };
+    const minutes = (client: Client, token: string, defaultUnit: string) =>
+      Number(client[`${token}Validity`]) * MINUTES[client.TokenValidityUnits?.[token] ?? defaultUnit];
+    for (const [token, defaultUnit] of [
+      ['AccessToken', 'hours'],
+      ['IdToken', 'hours'],
+      ['RefreshToken', 'days'],
+    ]) {
+      assert.equal(minutes(local, token, defaultUnit), minutes(deployed, token, defaultUnit), `${token} lifetime`);
+    }
+  });
+
   test('before the site’s address is known, the client has no hosted sign-in, never a localhost callback', () => {
     const app = new App({ outdir: path.join(root, 'first-pass') });
     const { identity: firstPass } = addHandbookStacks(app, {

@@ -1,6 +1,6 @@
 /**
  * What each edge function is packaged with (Lambda@Edge has no environment variables: Lambda@Edge
- * restrictions, "Environment variables"), written by `scripts/package-edge.ts` beside the code.
+ * restrictions, "Environment variables"), written by `lambdas/package-edge.ts` beside the code.
  */
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateManifest } from '../../gate/manifest';

@@ -10,7 +10,7 @@ import { contentSecurityPolicy, securityHeaders } from '../../gate/headers';
 import { assertDeployable } from '../../gate/local-mode';
 import { responseFor } from '../../gate/response';
 import { createSessionChecker } from '../../gate/session';
-import type { Session, SessionChecker } from '../../gate/session';
+import type { VerifiedSession, SessionChecker } from '../../gate/session';
 import { assertEventType, generatedResponse, headerValue, uriOf } from './cloudfront';
 import type { EdgeManifest } from './manifest';
 
@@ -44,7 +44,7 @@ export function createViewerRequestHandler(
       secFetchDest: headerValue(headers, 'sec-fetch-dest'),
       secFetchSite: headerValue(headers, 'sec-fetch-site'),
     };
-    let session: Session | null = null;
+    let session: VerifiedSession | null = null;
     const decision = await decide(gateRequest, site, async () => {
       session = await sessions.readSession(headerValue(headers, 'cookie'));
       return session;

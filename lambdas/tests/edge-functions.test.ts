@@ -16,22 +16,15 @@ import type {
   CloudFrontResultResponse,
 } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import type { GateAuth } from '../../gate/manifest';
-import { fixtureManifest, protectedText, writeFixtureBuild } from '../../gate/tests/fixture-build';
-import { poolSessionCookie, testPoolKey } from '../../identity/test-tokens';
-import type { TestPoolKey } from '../../identity/test-tokens';
-import { packageEdge } from '../../scripts/package-edge';
+import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
+import { poolSessionCookie, testPoolKey } from '../../testkit/tokens';
+import type { TestPoolKey } from '../../testkit/tokens';
+import { packageEdge } from '../package-edge';
+import { realPoolAuth } from '../../testkit/gate-auth';
 import { headerRuleViolations } from './header-rules';
 import type { HandledEventType } from './header-rules';
 
-const auth: GateAuth = {
-  mode: 'cognito',
-  userPoolId: 'eu-west-1_AbCdEf123',
-  clientId: 'handbookwebclient',
-  issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123',
-  jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123/.well-known/jwks.json',
-  readerGroup: 'handbook-readers',
-};
+const auth = realPoolAuth({ userPoolId: 'eu-west-1_AbCdEf123', clientId: 'handbookwebclient' });
 const manifest = { ...fixtureManifest(auth), connectSources: ['https://cognito-idp.eu-west-1.amazonaws.com'] };
 
 const poolKey = testPoolKey();

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { allowedDomains, decideSignUp, handler } from '../pre-sign-up';
-import type { PreSignUpEvent } from '../pre-sign-up';
+import { allowedDomains, decideSignUp } from '../../core/sign-up-rule';
+import { handler } from '../pre-sign-up';
+import type { PreSignUpEvent } from '../../core/sign-up-rule';
 
 const event = (name: string): PreSignUpEvent =>
   JSON.parse(readFileSync(path.join(__dirname, 'events', `${name}.json`), 'utf8')) as PreSignUpEvent;

@@ -6,6 +6,8 @@
  * - the navbar search box's search and its empty line swapped for the project's, which wrap the
  *   plugin's own (the search page keeps the plugin's search).
  */
+// A seam (core/dependency-seams.ts): it wraps the plugin's server entry and swaps client modules.
+import '../../core/installed-seams';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';

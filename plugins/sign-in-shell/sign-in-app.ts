@@ -6,12 +6,16 @@
  * to sign in, so all of it stays behind the gate. The page reuses the site's own sign-in form
  * (`src/components/SignInForm`) and session code (`src/auth`).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { HandbookAuthConfig } from '../../amplify-config';
-import { SIGN_IN_PATH } from '../../src/auth/sign-in-route';
+import type { HandbookAuthConfig } from '../../core/amplify-config';
+import { escapeHtml } from '../../core/escape-html';
+import { SIGN_IN_PATH } from '../../core/sign-in-route';
+import { colorModeScript, baseUrlModule } from '../docusaurus-internals';
+import type { ColorModeOptions } from '../docusaurus-internals';
 import { themeStylesheet } from '../../src/components/SignInForm/theme';
+import { unreadTranslations } from './amplify-ui-internals';
 
 /** The folder of the page's hashed modules and stylesheet, inside the build. */
 export const SIGN_IN_ASSETS = 'sign-in-assets';
@@ -30,9 +34,8 @@ export interface SignInAppOptions {
   titleDelimiter: string;
   favicon?: string;
   auth: HandbookAuthConfig;
-  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean };
-  /** Docusaurus's `storage.namespace`: the colour mode is kept under `theme<namespace>`. */
-  storageNamespace: string;
+  colorMode: ColorModeOptions['colorMode'];
+  storageNamespace: ColorModeOptions['storageNamespace'];
   /** Unminified with inline source maps, for `npm start`. */
   development?: boolean;
 }
@@ -54,9 +57,7 @@ const SIGN_IN_FORM_THEME = 'sign-in-form-theme.css';
 function siteModules(options: SignInAppOptions): esbuild.Plugin {
   const modules: Record<string, string> = {
     '@generated/docusaurus.config': `export default ${JSON.stringify({ customFields: { auth: options.auth } })};`,
-    '@docusaurus/useBaseUrl': `export default function useBaseUrl(url) {
-  return ${JSON.stringify(options.baseUrl)} + url.replace(/^\\//, '');
-}`,
+    '@docusaurus/useBaseUrl': baseUrlModule(options.baseUrl),
     [SIGN_IN_FORM_THEME]: themeStylesheet(),
   };
   const ids = new RegExp(
@@ -80,39 +81,6 @@ function siteModules(options: SignInAppOptions): esbuild.Plugin {
   };
 }
 
-/** Amplify UI's dictionaries: one module that copies each of its 21 languages when it loads. */
-const AMPLIFY_UI_DICTIONARIES = /@aws-amplify[\\/]ui[\\/]dist[\\/]esm[\\/]i18n[\\/]dictionaries[\\/]index\.mjs$/;
-const LANGUAGE_COPY = /= \{\s*\.\.\.(\w+\$1),?\s*(?:\/\/[^\n]*\n\s*)?\};/g;
-const LANGUAGES = 21;
-
-/**
- * The page reads no translation: the handbook never calls `I18n.putVocabularies`, so the form is
- * in Amplify UI's English default texts. But a copy written `{ ...dictionary }` may have side
- * effects as far as esbuild knows, so every language stays in the script, about 100 KB of it.
- * Marked pure, the copies nothing reads are dropped. A change in that module fails the build.
- */
-export function unreadTranslations(): esbuild.Plugin {
-  return {
-    name: 'sign-in-app-unread-translations',
-    setup(build) {
-      build.onLoad({ filter: AMPLIFY_UI_DICTIONARIES }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        let copies = 0;
-        const contents = source.replace(LANGUAGE_COPY, (_copy, dictionary: string) => {
-          copies += 1;
-          return `= /* @__PURE__ */ Object.assign({}, ${dictionary});`;
-        });
-        if (copies !== LANGUAGES) {
-          throw new Error(
-            `Sign-in page: expected ${LANGUAGES} language copies in ${args.path}, found ${copies}; Amplify UI changed how it loads its dictionaries`,
-          );
-        }
-        return { contents, loader: 'js' };
-      });
-    },
-  };
-}
-
 /**
  * With MFA off the form never shows Amplify UI's TOTP setup, the one user of `qrcode`: the page
  * carries, in its place, a module that refuses to draw a code. With MFA on, the real one.
@@ -125,7 +93,7 @@ export function withoutQrCodesWhileMfaIsOff(auth: HandbookAuthConfig): esbuild.P
       if (mfa !== 'off') return;
       build.onResolve({ filter: /^qrcode$/ }, () => ({ path: 'qrcode', namespace: 'mfa-off' }));
       build.onLoad({ filter: /.*/, namespace: 'mfa-off' }, () => ({
-        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (amplify-config.ts)')) };`,
+        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (core/amplify-config.ts)')) };`,
         loader: 'js',
       }));
     },
@@ -160,24 +128,6 @@ export function signInAppBuildOptions(options: SignInAppOptions): esbuild.BuildO
     logLevel: 'silent',
     plugins: [siteModules(options), unreadTranslations(), withoutQrCodesWhileMfaIsOff(options.auth)],
   };
-}
-
-/**
- * Sets `<html data-theme>` before the first paint, as Docusaurus's own inline script does: the
- * reader's stored choice (`?docusaurus-theme=`, then local storage), else the configured default.
- */
-export function colorModeScript(options: Pick<SignInAppOptions, 'colorMode' | 'storageNamespace'>): string {
-  const { defaultMode, respectPrefersColorScheme } = options.colorMode;
-  const fallback = respectPrefersColorScheme
-    ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'`
-    : JSON.stringify(defaultMode);
-  return `(function(){var t;try{t=new URLSearchParams(location.search).get('docusaurus-theme')||localStorage.getItem(${JSON.stringify(
-    `theme${options.storageNamespace}`,
-  )})}catch(e){}document.documentElement.setAttribute('data-theme',t==='dark'||t==='light'?t:${fallback})})();`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**

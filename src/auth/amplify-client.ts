@@ -9,14 +9,19 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
-import type { HandbookAuthConfig } from '@site/amplify-config';
-import type { Reader } from './cookie-session';
+import type { HandbookAuthConfig } from '@site/core/amplify-config';
+import type { Reader } from '../../core/cookie-session';
 import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
-import { isLoopbackHost } from './loopback';
-import { SIGN_IN_PATH } from './sign-in-route';
+import { isLoopbackHost } from '../../core/loopback';
+import { SIGN_IN_PATH } from '../../core/sign-in-route';
 
-/** Days the session cookies live: the user pool's default refresh-token validity. */
+/**
+ * Days the browser keeps the session cookies. Not the session's length: that is the app client's
+ * refresh-token validity (12 hours, `TOKEN_LIFETIMES` in infra/identity-stack.ts), after which the
+ * cookies hold only tokens the gate refuses. Longer than that, so the cookies never end a session
+ * before its tokens do.
+ */
 const SESSION_COOKIE_DAYS = 30;
 
 /**

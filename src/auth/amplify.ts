@@ -3,7 +3,7 @@
  * tokens, or to finish a Google sign-in. A reader opening pages with a live session never loads it.
  */
 import siteConfig from '@generated/docusaurus.config';
-import type { HandbookAuthConfig } from '@site/amplify-config';
+import type { HandbookAuthConfig } from '@site/core/amplify-config';
 import type * as AmplifyClientModule from './amplify-client';
 
 type AmplifyClient = typeof AmplifyClientModule;

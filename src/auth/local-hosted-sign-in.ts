@@ -5,7 +5,7 @@
  * left as it is; only requests to that one loopback origin change scheme, navigations through the
  * Navigation API and the code exchange through `fetch`.
  */
-import { isLoopbackHostPort } from './loopback';
+import { isLoopbackHostPort } from '../../core/loopback';
 
 /** The part of the Navigation API used here (Chromium, Firefox, Safari 26.2+), not yet in TypeScript's DOM types. */
 interface NavigateEvent extends Event {

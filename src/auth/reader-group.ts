@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookie-session';
+import { readCookieSession } from '../../core/cookie-session';
 import type { SessionState } from './session';
 
 /** For a signed-in session, whether it is a reader's; null while there is none. */

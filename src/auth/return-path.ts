@@ -2,7 +2,7 @@
  * Where a reader asked to go before signing in. Only a path on this site is accepted, so a crafted
  * OAuth state or link can never send a reader to another origin.
  */
-import { RETURN_TO_PARAM, SIGN_IN_PATH } from './sign-in-route';
+import { RETURN_TO_PARAM, SIGN_IN_PATH } from '../../core/sign-in-route';
 
 const STORAGE_KEY = 'handbook:return-path';
 

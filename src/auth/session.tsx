@@ -6,18 +6,19 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookie-session';
-import type { Reader } from './cookie-session';
+import { readCookieSession } from '../../core/cookie-session';
+import type { Reader } from '../../core/cookie-session';
 import { destinationOf } from './return-path';
-import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
-import { signedOutUrlFor } from './sign-in-route';
+import { RENEW_BEFORE_EXPIRY_SECONDS } from '../../core/session-format';
+import { signedOutUrlFor } from '../../core/sign-in-route';
 import { forgetSessionCookies, revokeSession } from './sign-out';
 
-export type { Reader } from './cookie-session';
+export type { Reader } from '../../core/cookie-session';
 
 export type SessionState = { status: 'pending' } | { status: 'signedOut' } | { status: 'signedIn'; reader: Reader };
 
-interface Session {
+/** What `useSession` gives a component: the session's state and what it can do with it. */
+interface SessionContextValue {
   state: SessionState;
   /** Re-reads the session, renewing it if needed; the sign-in form calls it once it is done. */
   refresh(): Promise<void>;
@@ -28,7 +29,7 @@ interface Session {
   signOut(): Promise<void>;
 }
 
-const SessionContext = createContext<Session | null>(null);
+const SessionContext = createContext<SessionContextValue | null>(null);
 
 /** After a renewal, or one that failed on the network, wait at least this long before the next. */
 const RENEWAL_RETRY_MS = 30_000;
@@ -108,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     };
   }, [signedIn, amplify]);
 
-  const session = useMemo<Session>(
+  const session = useMemo<SessionContextValue>(
     () => ({
       state,
       refresh,
@@ -127,13 +128,13 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-export function useSession(): Session {
+export function useSession(): SessionContextValue {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
 }
 
 /** For the navbar, which Docusaurus's crash page also renders, outside `Root` and so the provider. */
-export function useOptionalSession(): Session | null {
+export function useOptionalSession(): SessionContextValue | null {
   return useContext(SessionContext);
 }

@@ -9,8 +9,8 @@
  *    (`Clear-Site-Data`), and which tells the sign-in page when the revocation could not be done.
  */
 import { loadAmplify } from './amplify';
-import { cookieValues } from './cookies';
-import { lastAuthUserCookie } from './session-format';
+import { cookieValues } from '../../core/cookies';
+import { lastAuthUserCookie } from '../../core/session-format';
 
 const ATTEMPTS = 3;
 const ATTEMPT_DEADLINE_MS = 4_000;

@@ -3,7 +3,7 @@
  * In a build, the plugin's. Under `npm start` there is no index to search, and the plugin's line
  * ("only available when you run docusaurus build") does not say how this project builds one.
  */
-import { EmptyTemplate as pluginEmptyTemplate } from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate';
+import { EmptyTemplate as pluginEmptyTemplate } from './search-local-internals';
 import { SEARCH_NEEDS_A_BUILD } from './unavailable';
 
 export function EmptyTemplate(): string {

@@ -9,10 +9,7 @@
  * adds to the section's results the pages elsewhere whose title matches. The search page and its
  * contexts are unchanged; "See all results within/outside" still go there.
  */
-import {
-  fetchIndexesByWorker as fetchIndex,
-  searchByWorker as searchIndex,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker';
+import { fetchIndexesByWorker as fetchIndex, searchByWorker as searchIndex } from './search-local-internals';
 import type { SearchResult } from './merge-results';
 import { mergeSectionAndTitles } from './merge-results';
 import { TITLES_CONTEXT } from './titles-context';

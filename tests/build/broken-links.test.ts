@@ -18,10 +18,10 @@ after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true 
 function fixtureSite(edit?: { file: string; append: string }): string {
   const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
   sites.push(site);
-  for (const shared of ['node_modules', 'src', 'static', 'identity', 'gate', 'plugins', 'package.json']) {
+  for (const shared of ['node_modules', 'src', 'static', 'core', 'identity', 'gate', 'plugins', 'package.json']) {
     symlinkSync(path.join(projectDir, shared), path.join(site, shared));
   }
-  for (const file of ['docusaurus.config.ts', 'amplify-config.ts', 'sidebars.ts', 'tsconfig.json']) {
+  for (const file of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json']) {
     cpSync(path.join(projectDir, file), path.join(site, file));
   }
   cpSync(fixtureDocs, path.join(site, 'docs'), { recursive: true });

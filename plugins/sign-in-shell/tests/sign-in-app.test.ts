@@ -6,17 +6,12 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import { buildAuthConfig } from '../../../amplify-config';
+import { buildAuthConfig } from '../../../core/amplify-config';
 import { cacheControl } from '../../../gate/headers';
 import { publicShell } from '..';
-import {
-  bundleSignInApp,
-  colorModeScript,
-  SIGN_IN_HTML,
-  signInAppBuildOptions,
-  unreadTranslations,
-  writeSignInApp,
-} from '../sign-in-app';
+import { colorModeScript, docusaurusColorModeScript } from '../../docusaurus-internals';
+import { bundleSignInApp, SIGN_IN_HTML, signInAppBuildOptions, writeSignInApp } from '../sign-in-app';
+import { unreadTranslations } from '../amplify-ui-internals';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
 
 const options: SignInAppOptions = {
@@ -149,6 +144,36 @@ test('the colour mode follows the query, then the stored choice, then the config
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
   });
   assert.equal(modeFor('', null, followSystem), 'dark');
+});
+
+test("the colour mode agrees with Docusaurus's own script on every mode a reader can choose", () => {
+  const modeFor = (script: string, search: string, stored: string | null, systemDark: boolean) => {
+    const attributes: Record<string, string> = {};
+    const context: Record<string, unknown> = {
+      location: { search },
+      URLSearchParams,
+      localStorage: { getItem: (key: string) => (key === 'theme-b1b' ? stored : null) },
+      document: { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } },
+      matchMedia: () => ({ matches: systemDark }),
+    };
+    context.window = context;
+    vm.runInNewContext(script, context);
+    return attributes['data-theme'];
+  };
+  for (const defaultMode of ['light', 'dark'] as const) {
+    for (const respectPrefersColorScheme of [false, true]) {
+      const modes = { ...options, colorMode: { defaultMode, respectPrefersColorScheme } };
+      for (const search of ['', '?docusaurus-theme=dark', '?docusaurus-theme=light']) {
+        for (const stored of [null, 'dark', 'light']) {
+          for (const systemDark of [false, true]) {
+            const ours = modeFor(colorModeScript(modes), search, stored, systemDark);
+            const docusaurus = modeFor(docusaurusColorModeScript(modes), search, stored, systemDark);
+            assert.equal(ours, docusaurus, JSON.stringify({ defaultMode, respectPrefersColorScheme, search, stored }));
+          }
+        }
+      }
+    }
+  }
 });
 
 test("the form's theme is in the stylesheet, written at build time, and only the tokens it sets", () => {

@@ -2,9 +2,9 @@ import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from '@site/src/auth/session';
 import type { SessionState } from '@site/src/auth/session';
-import { LIVE_SESSION, SESSION_ATTRIBUTE } from '@site/src/auth/live-session-script';
+import { LIVE_SESSION, SESSION_ATTRIBUTE } from '@site/core/live-session-script';
 import { useIsReader } from '@site/src/auth/reader-group';
-import { signInUrlFor } from '@site/src/auth/sign-in-route';
+import { signInUrlFor } from '@site/core/sign-in-route';
 import NotAReader from '@site/src/components/NotAReader';
 import SessionPending from '@site/src/components/SessionPending';
 import styles from './styles.module.css';
@@ -41,7 +41,7 @@ function useScrollToSection(revealed: boolean): void {
 }
 
 /**
- * Keeps `<html data-session>` (src/auth/live-session-script.ts), which shows or hides the page, in
+ * Keeps `<html data-session>` (core/live-session-script.ts), which shows or hides the page, in
  * step with the session. The inline script has usually set it before the first paint; then this
  * changes nothing, and revealing a signed-in reader's page costs no style recalculation.
  */

@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { canContinueTo } from '@site/src/auth/continue';
+import { canContinueTo } from '@site/src/auth/continue-after-sign-in';
 import { useIsReader } from '@site/src/auth/reader-group';
 import { destinationOf, takeReturnPath } from '@site/src/auth/return-path';
 import { useSession } from '@site/src/auth/session';

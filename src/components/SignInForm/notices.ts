@@ -4,7 +4,7 @@
  */
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { useSyncExternalStore } from 'react';
-import { SIGNED_OUT_HERE_ONLY_PARAM } from '@site/src/auth/sign-in-route';
+import { SIGNED_OUT_HERE_ONLY_PARAM } from '@site/core/sign-in-route';
 
 export type Notice = 'passwordReset' | 'sessionExpired' | 'signedOutHereOnly';
 

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { GateAuth } from '../gate/manifest';
-import { decodeJwtPayload, lastAuthUserCookie, tokenCookie } from '../src/auth/session-format';
-import type { TokenKind } from '../src/auth/session-format';
-import { postCognitoOperation, startLocalIdentity } from './launch';
-import { localIdentity } from './local-pool';
-import { readSigningKey } from './signing-key';
-import type { SigningKey } from './signing-key';
+import { decodeJwtPayload, lastAuthUserCookie, tokenCookie } from '../core/session-format';
+import type { TokenKind } from '../core/session-format';
+import { postCognitoOperation, startLocalIdentity } from '../identity/launch';
+import { localIdentity } from '../core/local-pool';
+import { readSigningKey } from '../identity/signing-key';
+import type { SigningKey } from '../identity/signing-key';
 
 export interface RunningIdentityService {
   url: string;
@@ -155,7 +155,7 @@ export function sessionCookies(
 }
 
 /** The Cookie header a browser sends after Amplify's CookieStorage stored the access and id tokens. */
-export function sessionCookie(tokens: Tokens, user?: string, clientId?: string): string {
+export function sessionCookieHeader(tokens: Tokens, user?: string, clientId?: string): string {
   const { accessToken, idToken } = tokens;
   return sessionCookies({ accessToken, idToken }, user, clientId)
     .map(({ name, value }) => `${name}=${value}`)

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { unverifiedJwt } from '../../testkit/jwt';
 import { readCookieSession } from '../cookie-session';
 import { lastAuthUserCookie, tokenCookie } from '../session-format';
 
 const clientId = 'handbooklocalwebclient0001';
 const now = 1_800_000_000;
 
-function token(claims: Record<string, unknown>): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  return `${encode({ alg: 'RS256', kid: 'k' })}.${encode(claims)}.signature`;
-}
+const token = (claims: Record<string, unknown>) => unverifiedJwt(claims, { alg: 'RS256', kid: 'k' });
 
 function cookies(access: Record<string, unknown>, id: Record<string, unknown>, user = 'sub-1'): string {
   return [

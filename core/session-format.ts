@@ -3,9 +3,8 @@
  * how a token's claims are read, and the timing rules applied to them. Everything that touches a
  * session reads it through this module: the browser bundle, the inline head script (which
  * interpolates its values), the Node gate, the edge function, and the tests, which build their
- * cookies with the names the product reads. So it has no imports, and it lives in `src/auth/`
- * beside the other modules the gate shares with the site (`sign-in-route.ts`): the format is the
- * browser's, and Docusaurus compiles the browser's code from `src/`.
+ * cookies with the names the product reads. So it has no imports, and it lives in `core/` with
+ * the other modules the browser, the gate, the edge and the tools share (`sign-in-route.ts`).
  */
 
 export type TokenKind = 'accessToken' | 'idToken' | 'refreshToken';
@@ -53,6 +52,6 @@ export const PAGE_MIN_VALIDITY_SECONDS = 60;
 /**
  * The browser renews a session this long before its end: the gate's page minimum plus half a
  * minute, which covers a background tab's throttled timers (session.tsx) and a slow check on the
- * way back from sign-in (continue.ts).
+ * way back from sign-in (continue-after-sign-in.ts).
  */
 export const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;

@@ -31,7 +31,7 @@ export const localIdentity = {
     { sub: '110248495921238986420', email: 'grace@handbook.local', name: 'Grace Hopper' },
     { sub: '110248495921238986421', email: 'visitor@gmail.com', name: 'Outside Visitor' },
   ],
-  /** ALLOWED_EMAIL_DOMAINS of the local pool's pre sign-up rule (lambdas/pre-sign-up.ts). */
+  /** ALLOWED_EMAIL_DOMAINS of the local pool's pre sign-up rule (core/sign-up-rule.ts). */
   allowedEmailDomains: 'handbook.local',
 } as const;
 

@@ -4,8 +4,8 @@
  * reader between the page and the sign-in route.
  */
 import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from './cookie-session';
-import { RENEW_BEFORE_EXPIRY_SECONDS } from './session-format';
+import { readCookieSession } from '../../core/cookie-session';
+import { RENEW_BEFORE_EXPIRY_SECONDS } from '../../core/session-format';
 
 /** Asks the server, as a navigation would, whether it serves `path` with the current cookies. */
 async function serverAccepts(path: string): Promise<boolean> {

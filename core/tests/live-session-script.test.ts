@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { unverifiedJwt } from '../../testkit/jwt';
 import vm from 'node:vm';
 import { liveSessionScript } from '../live-session-script';
 import { lastAuthUserCookie, tokenCookie } from '../session-format';
@@ -8,10 +9,7 @@ const clientId = 'handbooklocalwebclient0001';
 const lastUser = lastAuthUserCookie(clientId);
 const accessCookie = tokenCookie(clientId, 'u1', 'accessToken');
 
-function token(claims: object): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
-}
+const token = (claims: object) => unverifiedJwt(claims);
 
 /** Runs the script as the browser would, against a cookie string; returns the mark it left. */
 function markFor(cookie: string): string | null {
@@ -24,14 +22,14 @@ function markFor(cookie: string): string | null {
   return attributes.get('data-session') ?? null;
 }
 
-const soon = () => Math.floor(Date.now() / 1000);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 test('marks the page live only while both tokens of the last user are unexpired', () => {
   const cookies = (accessExp: number, idExp: number) =>
     `${lastUser}=u1; ${accessCookie}=${token({ exp: accessExp })}; ${tokenCookie(clientId, 'u1', 'idToken')}=${token({ exp: idExp })}`;
-  assert.equal(markFor(cookies(soon() + 600, soon() + 600)), 'live');
-  assert.equal(markFor(cookies(soon() - 1, soon() + 600)), null);
-  assert.equal(markFor(cookies(soon() + 600, soon() + 2)), null);
+  assert.equal(markFor(cookies(nowSeconds() + 600, nowSeconds() + 600)), 'live');
+  assert.equal(markFor(cookies(nowSeconds() - 1, nowSeconds() + 600)), null);
+  assert.equal(markFor(cookies(nowSeconds() + 600, nowSeconds() + 2)), null);
   assert.equal(markFor(''), null);
   assert.equal(markFor(`${lastUser}=u1; ${accessCookie}=garbage`), null);
   assert.equal(markFor('%E0%A4%A=1'), null);

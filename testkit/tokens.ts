@@ -2,30 +2,21 @@
  * Tokens the local service would never issue, signed by the tests themselves: copies with claims
  * changed, forgeries, and the sessions of a stand-in for a real pool.
  */
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { GateAuth } from '../gate/manifest';
-import type { SigningKey } from './signing-key';
-import { claimsOf, sessionCookie } from './testing';
-
-/** Signs a JWT with RS256. */
-export function signJwt(header: object, payload: object, privateKey: KeyObject | string): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signingInput = `${encode({ alg: 'RS256', typ: 'JWT', ...header })}.${encode(payload)}`;
-  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
-}
+import { signJwt } from './jwt';
+import { readPackagedPrivateKey } from '../identity/cognito-local';
+import type { SigningKey } from '../identity/signing-key';
+import { claimsOf, sessionCookieHeader } from './local-identity';
 
 /**
  * The key pair inside the cognito-local package, which anyone can download: what a forger holds.
  * The service never signs with it (see `signing-key.ts`).
  */
 export function packagedSigningKey(): { kid: string; pem: string } {
-  const key = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as {
-    jwk: { kid: string };
-    pem: string;
-  };
+  const key = readPackagedPrivateKey();
   return { kid: key.jwk.kid, pem: key.pem };
 }
 
@@ -68,7 +59,7 @@ export function poolSessionCookie(
   };
   const access = { ...common, token_use: 'access', client_id: auth.clientId, username: 'reader-sub' };
   const id = { ...common, token_use: 'id', aud: auth.clientId, email: 'reader@example.com' };
-  return sessionCookie(
+  return sessionCookieHeader(
     {
       accessToken: signJwt({ kid: key.kid }, access, key.privateKey),
       idToken: signJwt({ kid: key.kid }, id, key.privateKey),

@@ -4,9 +4,9 @@
  * `customFields.auth`; the browser hands it to `Amplify.configure` once.
  */
 import type { ResourcesConfig } from 'aws-amplify';
-import { localIdentity, localIdentityUrl } from './identity/local-pool';
-import { isLoopbackHost } from './src/auth/loopback';
-import { SIGN_IN_PATH } from './src/auth/sign-in-route';
+import { localIdentity, localIdentityUrl } from './local-pool';
+import { isLoopbackHost } from './loopback';
+import { SIGN_IN_PATH } from './sign-in-route';
 
 export type AuthMode = 'local' | 'cognito';
 

@@ -15,7 +15,7 @@ import { NOT_FOUND_PAGE, pagesWithDottedRoutes } from '../gate/decide';
 import { assertDeployable } from '../gate/local-mode';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
-import type { EdgeManifest } from '../lambdas/edge/manifest';
+import type { EdgeManifest } from './edge/manifest';
 
 /** The Lambda runtime the functions run on (infra/site-stack.ts) and the bundle's target. */
 const EDGE_NODE_TARGET = 'node24';

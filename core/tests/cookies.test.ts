@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { unverifiedJwt } from '../../testkit/jwt';
 import vm from 'node:vm';
 import { readCookieSession } from '../cookie-session';
 import { cookieValues } from '../cookies';
@@ -15,10 +16,7 @@ import { lastAuthUserCookie, tokenCookie } from '../session-format';
 const clientId = 'handbooklocalwebclient0001';
 const later = Math.floor(Date.now() / 1000) + 600;
 
-function token(claims: object): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  return `${encode({ alg: 'RS256' })}.${encode(claims)}.signature`;
-}
+const token = (claims: object) => unverifiedJwt(claims);
 
 /** A user's session cookies as Amplify writes them (`LastAuthUser` first). */
 function session(user: string, { exp = later, access = '', id = '' } = {}): string[] {

@@ -2,10 +2,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { localIdentityUrl } from '../../identity/local-pool';
-import { localPoolAuth } from '../../identity/testing';
-import { MANIFEST_FILE } from '../manifest';
-import type { GateAuth, GateManifest } from '../manifest';
+import { localIdentityUrl } from '../core/local-pool';
+import { localPoolAuth } from './local-identity';
+import { SIGN_IN_PATH } from '../core/sign-in-route';
+import { MANIFEST_FILE } from '../gate/manifest';
+import type { GateAuth, GateManifest } from '../gate/manifest';
 
 export const protectedText = 'The claims service retries each payer submission three times.';
 
@@ -29,7 +30,7 @@ export const fixtureFiles = Object.keys(files).sort();
 
 export function fixtureManifest(auth: GateAuth = localPoolAuth(localIdentityUrl)): GateManifest {
   return {
-    signInPath: '/sign-in',
+    signInPath: SIGN_IN_PATH,
     auth,
     publicFiles: ['sign-in.html', 'assets/js/main.0123abcd.js', 'img/logo.svg'],
     connectSources: [localIdentityUrl],

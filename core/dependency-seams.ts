@@ -1,0 +1,92 @@
+/**
+ * Every place the project reaches into a dependency's internals (a module path under `lib/` or
+ * `dist/`, a copied script, a patched module) goes through one seam per dependency, listed here
+ * and in CONTRIBUTING.md ("Dependency seams"). Each seam was written against one version; on any
+ * other, its check (./installed-seams.ts, each seam's first import) stops whatever loaded it (the
+ * build, `npm start`, the identity service, the tests) with what to re-check, instead of a failure
+ * somewhere inside the dependency.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface DependencySeam {
+  /** The npm package whose internals the seam touches. */
+  package: string;
+  /** The installed version the seam was written and tested against. */
+  writtenFor: string;
+  /** The project's files that may import the package's internal paths. */
+  files: string[];
+  /** What the seam touches, and what to re-check on an upgrade. */
+  recheck: string;
+  /** Where the upgrade recipe is. */
+  recipe: string;
+}
+
+export const DEPENDENCY_SEAMS = {
+  'cognito-local': {
+    package: 'cognito-local',
+    writtenFor: '5.3.0',
+    files: ['identity/cognito-local.ts'],
+    recheck:
+      'the 18 lib/ modules identity/cognito-local.ts re-exports, its operation table (Targets), the key modules in lib/keys/ and its private copy of jsonwebtoken',
+    recipe: 'identity/README.md, "Upgrading cognito-local"',
+  },
+  '@docusaurus/core': {
+    package: '@docusaurus/core',
+    writtenFor: '3.10.2',
+    files: ['plugins/docusaurus-internals.ts'],
+    recheck:
+      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts), theme-classic's colour-mode inline script and its storage key (copied for the sign-in page) and useBaseUrl (stubbed there)",
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
+  '@aws-amplify/ui': {
+    package: '@aws-amplify/ui',
+    writtenFor: '6.15.6',
+    files: ['plugins/sign-in-shell/amplify-ui-internals.ts'],
+    recheck: 'dist/esm/i18n/dictionaries/index.mjs, whose 21 language copies the sign-in page marks pure',
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
+  '@easyops-cn/docusaurus-search-local': {
+    package: '@easyops-cn/docusaurus-search-local',
+    writtenFor: '0.55.3',
+    files: ['plugins/search-titles/index.ts', 'src/search/search-local-internals.ts'],
+    recheck:
+      'the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), and what src/search/search-local-internals.ts re-exports',
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
+} as const satisfies Record<string, DependencySeam>;
+
+export type SeamedPackage = keyof typeof DEPENDENCY_SEAMS;
+
+export const NOT_INSTALLED = 'not installed';
+
+/** The version of `name` installed where Node would resolve it from `fromDir`. */
+export function installedVersion(name: string, fromDir = __dirname): string {
+  // Read from the folder, not through `require`: a package with an `exports` map hides package.json.
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    if (path.dirname(dir) === dir) return NOT_INSTALLED;
+  }
+}
+
+export class DependencySeamError extends Error {
+  override name = 'DependencySeamError';
+}
+
+/** Why the seam of `name` cannot be trusted with `found`, or nothing when it is the version it was written for. */
+export function seamMismatch(name: SeamedPackage, found: string): string | undefined {
+  const seam: DependencySeam = DEPENDENCY_SEAMS[name];
+  if (found === seam.writtenFor) return undefined;
+  return [
+    `${seam.package} ${found} is installed, but ${seam.files.join(' and ')} reach${seam.files.length > 1 ? '' : 'es'} into its internals as of ${seam.package} ${seam.writtenFor}.`,
+    `Re-check ${seam.recheck}; then set writtenFor in core/dependency-seams.ts and the table in CONTRIBUTING.md.`,
+    `Recipe: ${seam.recipe}. Or go back: npm install ${seam.package}@${seam.writtenFor}.`,
+  ].join('\n');
+}
+
+/** Stops the caller when the installed version is not the one the seam was written for. */
+export function assertSeamVersion(name: SeamedPackage, found = installedVersion(name)): void {
+  const mismatch = seamMismatch(name, found);
+  if (mismatch) throw new DependencySeamError(mismatch);
+}

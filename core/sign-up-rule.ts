@@ -1,0 +1,50 @@
+/**
+ * Who may get an account: only the company's email domains, never by self sign-up. The pool's
+ * pre-sign-up trigger applies it (lambdas/pre-sign-up.ts), and so does the local identity service's
+ * Google stand-in (identity/google-stand-in.ts), so local mode refuses whom the pool refuses.
+ */
+
+/** The part of Cognito's PreSignUp event this trigger reads. */
+export interface PreSignUpEvent {
+  triggerSource: 'PreSignUp_SignUp' | 'PreSignUp_AdminCreateUser' | 'PreSignUp_ExternalProvider' | string;
+  userName: string;
+  request: { userAttributes: Record<string, string | undefined> };
+  response: { autoConfirmUser: boolean; autoVerifyEmail: boolean; autoVerifyPhone: boolean };
+}
+
+export class SignUpRefused extends Error {
+  override name = 'SignUpRefused';
+}
+
+/** Parses ALLOWED_EMAIL_DOMAINS: lower-case host names, exact matches only (no implied subdomains). */
+export function allowedDomains(value: string | undefined): Set<string> {
+  const domains = (value ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  for (const domain of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
+      throw new Error(`ALLOWED_EMAIL_DOMAINS has "${domain}", which is not a domain name`);
+    }
+  }
+  return new Set(domains);
+}
+
+/** The domain of a single, plain email address, or null. */
+function emailDomain(email: string | undefined): string | null {
+  const match = /^[^@\s]+@([^@\s]+)$/.exec(email?.trim().toLowerCase() ?? '');
+  return match ? match[1] : null;
+}
+
+export function decideSignUp(event: PreSignUpEvent, domains: Set<string>): void {
+  if (event.triggerSource === 'PreSignUp_SignUp') {
+    throw new SignUpRefused('Self sign-up is disabled: ask an administrator for an account.');
+  }
+  if (domains.size === 0) {
+    throw new SignUpRefused('No email domain is allowed to sign up (ALLOWED_EMAIL_DOMAINS is empty).');
+  }
+  const domain = emailDomain(event.request.userAttributes.email);
+  if (!domain || !domains.has(domain)) {
+    throw new SignUpRefused('Only company email addresses may sign in to the handbook.');
+  }
+}

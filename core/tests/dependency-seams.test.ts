@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import {
+  assertSeamVersion,
+  DEPENDENCY_SEAMS,
+  DependencySeamError,
+  installedVersion,
+  seamMismatch,
+} from '../dependency-seams';
+import type { SeamedPackage } from '../dependency-seams';
+
+const root = path.resolve(__dirname, '../..');
+const seams = Object.keys(DEPENDENCY_SEAMS) as SeamedPackage[];
+
+/** The package a bare specifier names: `@scope/name` or `name`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * What a source file reaches inside packages: module specifiers below a package's `lib/` or `dist/`
+ * (in `import`, `export … from`, `import()`, `require` and `require.resolve`), and regular
+ * expressions that match such paths (a module swapped or patched by its path).
+ */
+export function internalReaches(source: string): string[] {
+  const specifiers = [
+    ...source.matchAll(/\b(?:from|import|require|require\.resolve)\s*\(?\s*['"]([^'"./][^'"]*)['"]/g),
+  ].map((match) => match[1]);
+  const deep = specifiers.filter((specifier) => /^(lib|dist)\//.test(specifier.slice(packageOf(specifier).length + 1)));
+  const pathPatterns = [...source.matchAll(/\[\\\\\/\](lib|dist)\[\\\\\/\]/g)].map((match) => match[0]);
+  return [...deep, ...pathPatterns];
+}
+
+/** The project's source files, tracked or new, outside node_modules. */
+function sourceFiles(): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(file) && !file.includes('node_modules/'));
+}
+
+test('every reach into a dependency’s internals is in a seam listed in core/dependency-seams.ts', () => {
+  const seamFiles = new Set<string>(seams.flatMap((name) => DEPENDENCY_SEAMS[name].files));
+  const outside = sourceFiles()
+    .filter((file) => !file.startsWith('core/tests/'))
+    .flatMap((file) =>
+      internalReaches(readFileSync(path.join(root, file), 'utf8'))
+        .filter(() => !seamFiles.has(file))
+        .map((reach) => `${file}: ${reach}`),
+    );
+  assert.deepEqual(outside, [], 'add the file to a seam, or reach the package through its seam');
+  for (const file of seamFiles) {
+    assert.ok(
+      internalReaches(readFileSync(path.join(root, file), 'utf8')).length > 0,
+      `${file} is a seam that reaches nothing`,
+    );
+  }
+});
+
+test('the scan sees deep imports, deep requires and path patterns, and not public subpaths', () => {
+  assert.deepEqual(internalReaches("import { Targets } from 'cognito-local/lib/targets/targets';"), [
+    'cognito-local/lib/targets/targets',
+  ]);
+  assert.deepEqual(internalReaches("require.resolve('cognito-local/lib/keys/x.json')"), [
+    'cognito-local/lib/keys/x.json',
+  ]);
+  assert.deepEqual(internalReaches("export { a } from '@scope/pkg/dist/client/a';"), ['@scope/pkg/dist/client/a']);
+  assert.equal(internalReaches(String.raw`const A = /@aws-amplify[\\/]ui[\\/]dist[\\/]esm$/;`).length, 1);
+  assert.deepEqual(
+    internalReaches(
+      "import '@aws-amplify/ui-react/styles/base.layer.css'; import x from './lib/y'; import 'aws-jwt-verify/jwk';",
+    ),
+    [],
+  );
+});
+
+test('CONTRIBUTING.md lists every seam with its version and files', () => {
+  const contributing = readFileSync(path.join(root, 'CONTRIBUTING.md'), 'utf8');
+  const section = contributing.split('## Dependency seams')[1]?.split('\n## ')[0] ?? '';
+  for (const name of seams) {
+    const seam = DEPENDENCY_SEAMS[name];
+    const row = section.split('\n').find((line) => line.startsWith(`| \`${seam.package}\``)) ?? '';
+    assert.ok(row.includes(seam.writtenFor), `${seam.package}: a row with ${seam.writtenFor}`);
+    for (const file of seam.files) assert.ok(row.includes(file), `${seam.package}: the row names ${file}`);
+  }
+});
+
+test('each seam accepts the version it was written for, which is the one installed', () => {
+  for (const name of seams) {
+    assert.equal(installedVersion(name), DEPENDENCY_SEAMS[name].writtenFor, name);
+    assert.equal(seamMismatch(name, DEPENDENCY_SEAMS[name].writtenFor), undefined);
+    assert.doesNotThrow(() => assertSeamVersion(name));
+  }
+});
+
+test('on another version each seam stops with the package, both versions, what to re-check and the recipe', () => {
+  for (const name of seams) {
+    const seam = DEPENDENCY_SEAMS[name];
+    const found = '99.0.0';
+    assert.throws(
+      () => assertSeamVersion(name, found),
+      (error: unknown) => {
+        assert.ok(error instanceof DependencySeamError);
+        assert.ok(error.message.includes(`${seam.package} ${found} is installed`), error.message);
+        assert.ok(error.message.includes(`as of ${seam.package} ${seam.writtenFor}`), error.message);
+        for (const file of seam.files) assert.ok(error.message.includes(file), error.message);
+        assert.ok(error.message.includes(seam.recheck), error.message);
+        assert.ok(error.message.includes(`Recipe: ${seam.recipe}`), error.message);
+        return true;
+      },
+    );
+  }
+});
+
+test('a seam stops the process that loads it on another version, before any internal module loads', () => {
+  // A copy of core/ beside a node_modules that holds cognito-local at another version and none of
+  // its internals: the check must speak before the missing module does.
+  const scratch = mkdtempSync(path.join(tmpdir(), 'dependency-seam-'));
+  try {
+    cpSync(path.join(root, 'core'), path.join(scratch, 'core'), { recursive: true });
+    mkdirSync(path.join(scratch, 'node_modules/cognito-local'), { recursive: true });
+    writeFileSync(path.join(scratch, 'node_modules/cognito-local/package.json'), '{"version":"5.4.0"}');
+    symlinkSync(path.join(root, 'node_modules/tsx'), path.join(scratch, 'node_modules/tsx'));
+    writeFileSync(
+      path.join(scratch, 'seam.ts'),
+      "import './core/installed-seams';\nimport 'cognito-local/lib/targets/targets';\n",
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'seam.ts'], { cwd: scratch, encoding: 'utf8' });
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      /DependencySeamError: cognito-local 5\.4\.0 is installed, but identity\/cognito-local\.ts reaches into its internals as of cognito-local 5\.3\.0/,
+    );
+    assert.doesNotMatch(run.stderr, /Cannot find module/);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
