@@ -11,5 +11,6 @@ test('a page shows its owning team and last review under "Last updated", linking
 
   await ownership.getByRole('link', { name: 'Reporting' }).click();
   await expect(page).toHaveURL(/\/onboarding\/system-facts#teams-and-owners$/);
-  await expect(page.getByRole('cell', { name: 'Reporting', exact: true })).toBeVisible();
+  const teams = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Team', exact: true }) });
+  await expect(teams.getByRole('cell', { name: 'Reporting', exact: true })).toBeVisible();
 });
