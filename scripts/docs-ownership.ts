@@ -34,7 +34,9 @@ export function isIsoDate(text: string): boolean {
 
 /** The page's ownership fields, or the problems that keep it from having them. */
 export function readOwnership(source: string, teams: Set<string>): { ownership?: Ownership; problems: string[] } {
-  const { data, matter: frontMatter } = matter(source);
+  // Options, even none, skip gray-matter's cache: a text parsed before comes back from it without
+  // its `matter` (two pages of the same text would lose their written front matter).
+  const { data, matter: frontMatter } = matter(source, {});
   const problems: string[] = [];
   const owner = typeof data.owner === 'string' ? data.owner.trim() : '';
   if (!owner) problems.push(`front matter "owner" is missing: name one of ${[...teams].join(', ')}`);

@@ -26,6 +26,12 @@ describe('the ownership check itself', () => {
     assert.deepEqual([...canon.teams], ['Platform', 'Care Management', 'Reporting', 'Interop', 'Data', 'Engineering']);
   });
 
+  test('reads a page the same however often the same text is read (two pages may be alike)', () => {
+    const twin = page('owner: Reporting\nlast_reviewed: 2026-11-25\n');
+    assert.deepEqual(readOwnership(twin, teams).problems, []);
+    assert.deepEqual(readOwnership(twin, teams).problems, []);
+  });
+
   test('accepts an owner of the team table and a date, with the default interval', () => {
     assert.deepEqual(readOwnership(page('owner: Reporting\nlast_reviewed: 2026-11-25\n'), teams), {
       ownership: { owner: 'Reporting', lastReviewed: '2026-11-25', reviewIntervalDays: 180 },
