@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signedOut } from './identity';
+import { signedOut } from './accounts';
 import { open } from './helpers';
 
 /** The axe impacts a reader must never meet: all but `minor`. */

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createReader, signedOut } from './identity';
+import { createReader, signedOut } from './accounts';
 import { open, signInThroughForm } from './helpers';
 
 /** A link to a section, as engineers paste them into tickets and chat. */

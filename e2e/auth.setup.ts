@@ -1,5 +1,5 @@
 import { expect, test as setup } from '@playwright/test';
-import { demoReader, readerSessionFile } from './identity';
+import { demoReader, readerSessionFile } from './accounts';
 import { signInThroughForm } from './helpers';
 
 setup('the demo reader signs in once for the suite', async ({ page }) => {

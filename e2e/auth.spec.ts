@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { localIdentityUrl } from '../core/local-pool';
 import { expect, test } from './fixtures';
-import { createReader, demoReader, expireAccessToken, revokeSessionOf, signedOut } from './identity';
+import { createReader, demoReader, expireAccessToken, revokeSessionOf, signedOut } from './accounts';
 import {
   deepLink,
   deepLinkHeading,

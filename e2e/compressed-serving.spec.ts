@@ -2,7 +2,7 @@
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
 import { expect, test } from './fixtures';
-import { signedOut } from './identity';
+import { signedOut } from './accounts';
 import { open } from './helpers';
 
 const publicFiles = new Set(readManifest(buildDir).publicFiles);

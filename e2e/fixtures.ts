@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import { localIdentityUrl } from '../core/local-pool';
-import { freshReaderCookies, readerSessionFile } from './identity';
+import { freshReaderCookies, readerSessionFile } from './accounts';
 
 /** Requests to the local identity service, on whichever port it runs (HANDBOOK_IDENTITY_PORT). */
 const fromIdentityService = new RegExp(`^${localIdentityUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);

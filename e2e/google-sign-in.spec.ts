@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { localIdentity } from '../core/local-pool';
 import { expect, test } from './fixtures';
-import { signedOut } from './identity';
+import { signedOut } from './accounts';
 import { deepLink, deepLinkHeading, open, waitForHydration } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 /** What the specs do again and again: open a page, sign in through the form, check which one shows. */
 import { expect } from '@playwright/test';
 import type { Page, Response } from '@playwright/test';
-import { confirmationCode, createReader } from './identity';
+import { confirmationCode, createReader } from './accounts';
 
 /** A page deep in the handbook: landing back on it proves the way through sign-in kept it. */
 export const deepLink = '/arc/modules/iam/authorization-flow';

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { readSigningKey } from '../identity/signing-key';
 import { reissueToken } from '../testkit/tokens';
 import { claimsOf } from '../testkit/local-identity';
-import { identitySigningKeyFile, tokenCookie } from './identity';
+import { identitySigningKeyFile, tokenCookie } from './accounts';
 import { open } from './helpers';
 
 /** The access and id tokens' lifetime in this test: near the end of a session, as after minutes of idling. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demoReader } from './identity';
+import { demoReader } from './accounts';
 import { open } from './helpers';
 
 interface Box {

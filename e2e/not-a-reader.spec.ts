@@ -6,7 +6,7 @@
  */
 import { localIdentity } from '../core/local-pool';
 import { expect, test } from './fixtures';
-import { createReader, signedOut } from './identity';
+import { createReader, signedOut } from './accounts';
 import { deepLink, deepLinkHeading, expectSignInForm, open, signInThroughForm } from './helpers';
 
 test.use({ storageState: signedOut });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signedOut } from './identity';
+import { signedOut } from './accounts';
 import { open, toggleColourMode } from './helpers';
 
 test('the account item names the reader as the pool does: "Demo Reader"', async ({ page }) => {

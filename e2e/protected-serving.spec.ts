@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
 import { buildDir } from './build-output';
 import { expect, test } from './fixtures';
-import { expireAccessToken, signedOut } from './identity';
+import { expireAccessToken, signedOut } from './accounts';
 import { deepLink, deepLinkHeading, expectSignInForm, open, signInAsNewReader } from './helpers';
 
 const publicPaths = new Set(['/sign-in', ...readManifest(buildDir).publicFiles.map((file) => `/${file}`)]);

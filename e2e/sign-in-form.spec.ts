@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { localIdentityUrl } from '../core/local-pool';
 import { expect, test } from './fixtures';
-import { createReader, signedOut } from './identity';
+import { createReader, signedOut } from './accounts';
 import {
   deepLink,
   deepLinkHeading,

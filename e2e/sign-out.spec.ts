@@ -12,7 +12,7 @@ import { cognitoCall } from '../testkit/local-identity';
 import { buildDir } from './build-output';
 import { docPhrases } from './doc-phrases';
 import { expect, test } from './fixtures';
-import { createReader, expireAccessToken, identitySigningKeyFile, signedOut, tokenCookie } from './identity';
+import { createReader, expireAccessToken, identitySigningKeyFile, signedOut, tokenCookie } from './accounts';
 import { deepLink, expectSignInForm, open, signInAsNewReader, signInThroughForm } from './helpers';
 
 const publicPaths = new Set(['/sign-in', ...readManifest(buildDir).publicFiles.map((file) => `/${file}`)]);

@@ -2,6 +2,7 @@ import React from 'react';
 import type { ReactNode } from 'react';
 import { readerGroup } from '@site/src/auth/amplify';
 import { useSession } from '@site/src/auth/session';
+import SignOutButton from '@site/src/components/SignOutButton';
 import styles from './styles.module.css';
 
 /**
@@ -25,9 +26,7 @@ export default function NotAReader(): ReactNode {
         New accounts start without access. Ask an administrator to add <strong className={styles.email}>{email}</strong>{' '}
         to the <code>{readerGroup()}</code> group; once they have, sign out and sign in again.
       </p>
-      <button type="button" className={styles.signOut} onClick={() => void signOut()}>
-        Sign out
-      </button>
+      <SignOutButton onClick={() => void signOut()}>Sign out</SignOutButton>
     </section>
   );
 }

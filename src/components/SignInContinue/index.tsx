@@ -5,6 +5,7 @@ import { useIsReader } from '@site/src/auth/reader-group';
 import { destinationOf, takeReturnPath } from '@site/src/auth/return-path';
 import { useSession } from '@site/src/auth/session';
 import NotAReader from '@site/src/components/NotAReader';
+import SignOutButton from '@site/src/components/SignOutButton';
 import styles from './styles.module.css';
 
 /**
@@ -50,9 +51,7 @@ export default function SignInContinue(): ReactNode {
         You are signed in, but the handbook&apos;s server refused the session, even after renewing it. Sign out and sign
         in again; if this keeps happening, check that your computer&apos;s clock is right.
       </p>
-      <button type="button" className={styles.signOut} onClick={() => void signOut()}>
-        Sign out and sign in again
-      </button>
+      <SignOutButton onClick={() => void signOut()}>Sign out and sign in again</SignOutButton>
     </div>
   );
 }
