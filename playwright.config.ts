@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
-import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/identity';
+import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/accounts';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
 import { chromiumLaunch } from './playwright.config';
-import { confirmationCode, readerSessionFile } from './e2e/identity';
+import { confirmationCode, readerSessionFile } from './e2e/accounts';
 
 /**
  * The specs a reader also meets through `npm start`'s dev server: links to a section, "Sign In
