@@ -2,7 +2,7 @@ import React from 'react';
 import type { ReactNode } from 'react';
 import { readerGroup } from '@site/src/auth/amplify';
 import { useSession } from '@site/src/auth/session';
-import SignOutButton from '@site/src/components/SignOutButton';
+import SignOutNotice from '@site/src/components/SignOutNotice';
 import styles from './styles.module.css';
 
 /**
@@ -14,10 +14,7 @@ export default function NotAReader(): ReactNode {
   const { state, signOut } = useSession();
   const email = state.status === 'signedIn' ? state.reader.email : '';
   return (
-    <section className={styles.notice} aria-labelledby="not-a-reader-heading">
-      <h1 id="not-a-reader-heading" className={styles.heading}>
-        You can’t read the handbook yet
-      </h1>
+    <SignOutNotice heading="You can’t read the handbook yet" signOutLabel="Sign out" onSignOut={() => void signOut()}>
       <p>
         You are signed in as <strong className={styles.email}>{email}</strong>, but this account is not one of the
         handbook’s readers.
@@ -26,7 +23,6 @@ export default function NotAReader(): ReactNode {
         New accounts start without access. Ask an administrator to add <strong className={styles.email}>{email}</strong>{' '}
         to the <code>{readerGroup()}</code> group; once they have, sign out and sign in again.
       </p>
-      <SignOutButton onClick={() => void signOut()}>Sign out</SignOutButton>
-    </section>
+    </SignOutNotice>
   );
 }

@@ -5,7 +5,7 @@ import { useIsReader } from '@site/src/auth/reader-group';
 import { destinationOf, takeReturnPath } from '@site/src/auth/return-path';
 import { useSession } from '@site/src/auth/session';
 import NotAReader from '@site/src/components/NotAReader';
-import SignOutButton from '@site/src/components/SignOutButton';
+import SignOutNotice from '@site/src/components/SignOutNotice';
 import styles from './styles.module.css';
 
 /**
@@ -45,13 +45,16 @@ export default function SignInContinue(): ReactNode {
     );
   }
   return (
-    <div className={styles.refused} role="alert">
-      <h1 className={styles.heading}>Your session was not accepted</h1>
+    <SignOutNotice
+      heading="Your session was not accepted"
+      alert
+      signOutLabel="Sign out and sign in again"
+      onSignOut={() => void signOut()}
+    >
       <p>
         You are signed in, but the handbook&apos;s server refused the session, even after renewing it. Sign out and sign
         in again; if this keeps happening, check that your computer&apos;s clock is right.
       </p>
-      <SignOutButton onClick={() => void signOut()}>Sign out and sign in again</SignOutButton>
-    </div>
+    </SignOutNotice>
   );
 }
