@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { localPoolAuth } from '../../testkit/local-identity';
 import { freePort } from '../../identity/launch';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
+import { until } from '../../testkit/until';
 
 /** Resolves once nothing listens on `port`: a bare connection is refused (one that gets through is closed unused). */
 async function stopsListening(port: number, withinMs = 10_000): Promise<void> {
@@ -20,11 +21,7 @@ async function stopsListening(port: number, withinMs = 10_000): Promise<void> {
       });
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
     });
-  const started = performance.now();
-  while (!(await refused())) {
-    if (performance.now() - started > withinMs) throw new Error(`still listening on ${port} after ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(refused, { withinMs, failure: () => `still listening on ${port} after ${withinMs} ms` });
 }
 
 test('SIGTERM: the download under way completes, new connections are refused, the exit code is 0', async () => {

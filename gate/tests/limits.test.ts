@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createGateServer, DEFAULT_LIMITS } from '../server';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
+import { until } from '../../testkit/until';
 import { listenOnLoopback } from './loopback-server';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */
@@ -27,15 +28,14 @@ function closedWithin(socket: Socket, withinMs: number): Promise<number> {
   });
 }
 
-/** Waits (5 s at most) until the server holds no connection. */
 /** Resolves once the server holds `expected` connections (it counts them as its side opens and closes them). */
 async function holdsConnections(server: http.Server, expected: number): Promise<void> {
   const count = () =>
     new Promise<number>((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
-  for (let waited = 0; (await count()) !== expected; waited += 20) {
-    if (waited >= 5_000) throw new Error(`the server holds ${await count()} connections, not ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(async () => (await count()) === expected, {
+    withinMs: 5_000,
+    failure: async () => `the server holds ${await count()} connections, not ${expected}`,
+  });
 }
 
 function open(port: number): Promise<Socket> {

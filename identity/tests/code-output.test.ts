@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { freePort } from '../launch';
 import { localIdentity } from '../../core/local-pool';
 import { cognitoCall } from '../../testkit/local-identity';
+import { until } from '../../testkit/until';
 
 const CODE_LINE = /Code:\s+(\d{6})/g;
 
@@ -45,12 +46,12 @@ test('npm start prints each forgotten-password code as it is sent, and the last 
   start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   start.stderr.resume();
   const printedCodes = () => [...output.matchAll(CODE_LINE)].map((match) => match[1]);
-  const waitFor = async (condition: () => boolean, what: string, withinMs = 30_000) => {
-    for (let waited = 0; !condition(); waited += 50) {
-      if (waited > withinMs) throw new Error(`${what} did not appear in ${withinMs} ms:\n${output.slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const waitFor = (condition: () => boolean, what: string, withinMs = 30_000) =>
+    until(condition, {
+      withinMs,
+      everyMs: 50,
+      failure: () => `${what} did not appear in ${withinMs} ms:\n${output.slice(-2000)}`,
+    });
   await waitFor(() => output.includes(`password: ${localIdentity.demoUser.password}`), 'the demo reader');
 
   const url = `http://${localIdentity.host}:${identityPort}`;
