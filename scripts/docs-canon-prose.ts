@@ -96,13 +96,14 @@ function withoutSpans(text: string): string {
   return text.replace(/`[^`\n]*`/g, ' CODE ');
 }
 
-function spans(text: string): string[] {
+/** The contents of the text's inline code spans (`x`), none across a line break. */
+export function codeSpans(text: string): string[] {
   return [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]);
 }
 
 /** Job classes named in backticks, as the canon's full names. */
 function jobsNamed(text: string, canon: Canon): string[] {
-  return spans(text)
+  return codeSpans(text)
     .flatMap((span) => span.match(JOB_NAME) ?? [])
     .flatMap((name) => resolveJob(name, canon));
 }
@@ -123,7 +124,7 @@ const OTHER_KINDS_OF_JOB = /\b(?:CI|GitHub Actions|Actions|workflow|dbt|Looker|S
 
 /** A job class named in backticks in a block: any `...Job`, the base class included. */
 function namesJob(text: string): boolean {
-  return spans(text).some((span) => /Job\b/.test(span));
+  return codeSpans(text).some((span) => /Job\b/.test(span));
 }
 
 function jobProseProblems(blocks: Block[]): string[] {
@@ -199,7 +200,7 @@ function queueAndScheduleProblems(blocks: Block[], canon: Canon): string[] {
     }
     const keys = [
       ...new Set([
-        ...spans(sentence).filter((span) => canon.schedules.has(span)),
+        ...codeSpans(sentence).filter((span) => canon.schedules.has(span)),
         ...jobs.flatMap((job) => keyOfClass.get(job) ?? []),
       ]),
     ];
@@ -286,7 +287,7 @@ function retentionProblems(blocks: Block[], canon: Canon): string[] {
     if (!KEEPING.test(prose)) continue;
     const stated = periods(withoutSpans(sentence));
     if (!stated.length) continue;
-    const named = new Set(spans(sentence));
+    const named = new Set(codeSpans(sentence));
     // A row whose period is a reference ("like the roster file") has no number to hold a sentence to.
     const rows = canon.retention.filter(
       (row) =>
@@ -367,7 +368,7 @@ const FILE_EXTENSION = /\.(?:ya?ml|rb|md|csv|json|ts|js|html|sql|graphql|tf)$/;
  */
 function eventProblems(body: string, canon: Canon): string[] {
   const areas = new Set([...canon.events].map((event) => event.split('.')[0]));
-  const inSpans = spans(body).filter(
+  const inSpans = codeSpans(body).filter(
     (span) =>
       /^[a-z_]+(?:\.[a-z_]+)+$/.test(span) &&
       areas.has(span.split('.')[0]) &&

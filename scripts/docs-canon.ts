@@ -7,7 +7,7 @@
  * schedule of security and compliance. Used by `npm run check:docs` and the unit tests.
  */
 import { fencedBlocks } from './docs-code';
-import { JOB_NAME, NOT_JOBS, periods, proseFactProblems, resolveJob } from './docs-canon-prose';
+import { codeSpans, JOB_NAME, NOT_JOBS, periods, proseFactProblems, resolveJob } from './docs-canon-prose';
 
 /** One row of the retention schedule, with what a sentence names it by. */
 interface RetentionRow {
@@ -93,10 +93,6 @@ function optionalRows(markdown: string, firstHeader: string): string[][] {
   return markdown.split('\n').some((line) => line.startsWith(`| ${firstHeader} |`))
     ? tableRows(markdown, firstHeader)
     : [];
-}
-
-function codeSpans(cell: string): string[] {
-  return [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 }
 
 function minutes(cell: string): number[] {
