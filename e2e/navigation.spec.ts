@@ -73,6 +73,9 @@ test('the not-found page names itself in the tab title', async ({ page }) => {
   await expect(page).toHaveTitle('Page Not Found | Engineering Handbook');
 });
 
+/** What the page's own `window.docusaurus.prefetch` calls returned, kept on `window` by the test. */
+type PrefetchRecord = { prefetched: Promise<unknown>[] };
+
 test('a page downloads each of its files once, prefetches nothing, and its links still lead on', async ({
   page,
   baseURL,
@@ -86,7 +89,7 @@ test('a page downloads each of its files once, prefetches nothing, and its links
   // returns once the route's chunks are prefetched: record what those calls return.
   await page.addInitScript(() => {
     type Prefetching = { prefetch: (path: string) => unknown };
-    const record = window as unknown as { prefetched: Promise<unknown>[] };
+    const record = window as unknown as PrefetchRecord;
     record.prefetched = [];
     let docusaurus: Prefetching | undefined;
     Object.defineProperty(window, 'docusaurus', {
@@ -107,8 +110,8 @@ test('a page downloads each of its files once, prefetches nothing, and its links
   });
   await open(page, '/how-we-work/testing');
   // The links in view have asked for their routes' chunks, and every such request has ended.
-  await page.waitForFunction(() => (window as unknown as { prefetched: unknown[] }).prefetched.length > 0);
-  await page.evaluate(() => Promise.all((window as unknown as { prefetched: Promise<unknown>[] }).prefetched));
+  await page.waitForFunction(() => (window as unknown as PrefetchRecord).prefetched.length > 0);
+  await page.evaluate(() => Promise.all((window as unknown as PrefetchRecord).prefetched));
   await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
   expect(downloads.filter((path, index) => downloads.indexOf(path) !== index)).toEqual([]);
 
