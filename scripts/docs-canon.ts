@@ -6,7 +6,7 @@
  * events, Datadog dashboards, shared files, versions, ports and the database name; and the retention
  * schedule of security and compliance. Used by `npm run check:docs` and the unit tests.
  */
-import { fencedBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { codeSpans, JOB_NAME, NOT_JOBS, periods, proseFactProblems, resolveJob } from './docs-canon-prose';
 
 /** One row of the retention schedule, with what a sentence names it by. */
@@ -286,8 +286,7 @@ function editDistance(a: string, b: string): number {
 
 /** The page's prose: fenced code, inline code, link targets and bare URLs removed. */
 function prose(body: string): string {
-  return body
-    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ')
+  return withoutCodeBlocks(body)
     .replace(/`[^`\n]*`/g, ' ')
     .replace(/\]\([^)]*\)/g, '] ')
     .replace(/\bhttps?:\/\/\S+/g, ' ');

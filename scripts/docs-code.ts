@@ -15,6 +15,11 @@ export interface CodeBlock {
   line: number;
 }
 
+/** The body without fenced code blocks, whose lines (such as `# comments`) are not Markdown. */
+export function withoutCodeBlocks(body: string): string {
+  return body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ');
+}
+
 /** Fenced blocks of a Markdown file, a longer fence enclosing shorter ones as its content. */
 export function fencedBlocks(markdown: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];

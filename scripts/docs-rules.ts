@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { checkAgainstCanon, readCanon } from './docs-canon';
-import { checkCodeBlocks } from './docs-code';
+import { checkCodeBlocks, withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
 
 const MIN_PROSE_WORDS = 200;
@@ -24,11 +24,6 @@ export function listDocs(dir: string): string[] {
     if (statSync(full).isDirectory()) return listDocs(full);
     return /\.mdx?$/.test(name) ? [full] : [];
   });
-}
-
-/** The body without fenced code blocks, whose lines (such as `# comments`) are not Markdown. */
-function withoutCodeBlocks(body: string): string {
-  return body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ');
 }
 
 /** Words of prose: front matter, fenced code, inline code, link targets and HTML removed. */
