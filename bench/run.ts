@@ -13,16 +13,11 @@ import { freePort, startLocalIdentity } from '../identity/launch';
 import { sessionCookieHeader, signInForTokens } from '../testkit/local-identity';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import { lighthouseRun } from './lighthouse';
-import { benchNodeProblem } from './node-version';
 import type { LighthouseResult, Preset } from './lighthouse';
 import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { buildSites, startServer, stopAll } from './sites';
 import { growthBench } from './growth';
 import { throughput } from './throughput';
-
-// Lighthouse is loaded only when a run starts; on a Node too old for it, stop before any work.
-const nodeProblem = benchNodeProblem(process.versions.node);
-if (nodeProblem) console.error(nodeProblem);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_RUNS must be a positive integer, got ${RUNS}`);

@@ -207,7 +207,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
       if (!answerInTurn(request.socket, response, start)) request.socket.destroy();
     },
   );
-  // Under Node 20's own timeouts a connection that sends nothing (or a byte) was seen to stay open
+  // Under Node's own timeouts (seen on Node 20) a connection that sends nothing (or a byte) was seen to stay open
   // indefinitely: it gets the header deadline for its first request; keep-alive bounds the rest.
   const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
   server.on('connection', (socket: Socket) => {

@@ -48,7 +48,7 @@ type RubyParser = Awaited<ReturnType<typeof loadPrism>>;
 let rubyParser: Promise<RubyParser> | undefined;
 
 /**
- * Prism runs under WASI, which Node 20 flags as experimental when `node:wasi` is first loaded; that
+ * Prism runs under WASI, which Node (22 and 24 too) flags as experimental when `node:wasi` is first loaded; that
  * notice is not a problem of a page, so it is held back while Prism loads.
  */
 function loadRubyParser(): Promise<RubyParser> {

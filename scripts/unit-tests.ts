@@ -1,7 +1,7 @@
 /**
  * `npm run test:unit`: runs every `*.test.ts` inside a `tests/` folder, wherever it is, so a new
- * folder's tests run without being listed anywhere. Arguments go on to `node --test` (Node 20's
- * runner takes no glob patterns, hence this list).
+ * folder's tests run without being listed anywhere. Arguments go on to `node --test`; the list
+ * is made here, not by a glob, so that no `node_modules` or build output is ever searched.
  *   npm run test:unit -- [--test-name-pattern <pattern>]
  */
 import { spawnSync } from 'node:child_process';
