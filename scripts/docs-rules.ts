@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { checkAgainstCanon, readCanon } from './docs-canon';
-import { checkCodeBlocks, withoutCodeBlocks } from './docs-code';
+import { checkCodeBlocks, fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
 
 const MIN_PROSE_WORDS = 200;
@@ -36,7 +36,7 @@ export function proseWords(body: string): number {
 }
 
 export function countMermaid(body: string): number {
-  return body.match(/^```mermaid\s*$/gm)?.length ?? 0;
+  return fencedBlocks(body).filter(({ language }) => language === 'mermaid').length;
 }
 
 export function loadCanon(): ReturnType<typeof readCanon> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkCodeBlocks, fencedBlocks } from '../docs-code';
+import { checkCodeBlocks, fencedBlocks, withoutCodeBlocks } from '../docs-code';
 import { listDocs } from '../docs-rules';
 
 /** A page whose block opens on line 7, so its first code line is line 8 of the file. */
@@ -58,5 +58,35 @@ describe('each language is parsed by its own parser, naming the file and line', 
         { language: 'json', line: 7 },
       ],
     );
+  });
+});
+
+describe('one fence grammar: the code blocks read and the prose left agree (CommonMark)', () => {
+  const shapes = {
+    'an indented fence': 'Prose before.\n\n   ```ruby\n   # not a heading\n   ```\n\nProse after.\n',
+    'a longer closing fence': 'Prose before.\n\n```ruby\n# not a heading\n`````\n\nProse after.\n',
+    'a fence that runs to the end': 'Prose before.\n\n~~~yaml\n# not a heading\n',
+  };
+  for (const [shape, markdown] of Object.entries(shapes)) {
+    test(`${shape}: one block, and none of its lines left in the prose, each prose line in its place`, () => {
+      assert.equal(fencedBlocks(markdown).length, 1, shape);
+      assert.equal(fencedBlocks(markdown)[0].code.trim(), '# not a heading');
+      const prose = withoutCodeBlocks(markdown);
+      assert.doesNotMatch(prose, /not a heading|```|~~~/);
+      assert.equal(prose.split('\n').length, markdown.split('\n').length);
+      assert.deepEqual(
+        prose.split('\n').flatMap((line, index) => (line ? [index] : [])),
+        markdown.split('\n').flatMap((line, index) => (line.startsWith('Prose') ? [index] : [])),
+      );
+    });
+  }
+
+  test('a closing fence shorter than the opening one or of the other character does not close it', () => {
+    const markdown = '````md\n```\n~~~~\nstill code\n````\nProse.\n';
+    assert.deepEqual(
+      fencedBlocks(markdown).map(({ code }) => code),
+      ['```\n~~~~\nstill code'],
+    );
+    assert.equal(withoutCodeBlocks(markdown).trim(), 'Prose.');
   });
 });
