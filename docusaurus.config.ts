@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Config, PluginConfig } from '@docusaurus/types';
+import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './core/amplify-config';
 import { withoutLinkPrefetch } from './plugins/docusaurus-internals';
+import { withoutElkLayouts } from './plugins/theme-mermaid-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
@@ -181,17 +182,6 @@ const themeConfig = {
     theme: { light: 'neutral', dark: 'dark' },
   },
 } satisfies Preset.ThemeConfig;
-
-/**
- * No ELK layouts for Mermaid: no diagram asks for `layout: elk`, and the engine is a 1.4 MB chunk
- * in every build. `@mermaid-js/layout-elk` is not installed, so Docusaurus's Mermaid theme turns
- * ELK off, but its client still names the package in an import behind that switch, which the
- * bundler must resolve: to nothing.
- */
-const withoutElkLayouts: PluginConfig = () => ({
-  name: 'handbook-without-elk-layouts',
-  configureWebpack: () => ({ resolve: { alias: { '@mermaid-js/layout-elk': false } } }),
-});
 
 const config = {
   title: 'Engineering Handbook',

@@ -36,7 +36,23 @@ export const DEPENDENCY_SEAMS = {
     writtenFor: '3.10.2',
     files: ['plugins/docusaurus-internals.ts'],
     recheck:
-      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts), theme-classic's colour-mode inline script and its storage key (copied for the sign-in page) and useBaseUrl (stubbed there)",
+      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts) and useBaseUrl (stubbed for the sign-in page)",
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
+  '@docusaurus/theme-classic': {
+    package: '@docusaurus/theme-classic',
+    writtenFor: '3.10.2',
+    files: ['plugins/docusaurus-internals.ts'],
+    recheck:
+      'lib/inlineScripts (its colour-mode script and the theme<namespace> storage key, copied for the sign-in page)',
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
+  '@docusaurus/theme-mermaid': {
+    package: '@docusaurus/theme-mermaid',
+    writtenFor: '3.10.2',
+    files: ['plugins/theme-mermaid-internals.ts'],
+    recheck:
+      'lib/client/loadMermaid.js, whose import of @mermaid-js/layout-elk (behind a switch that is off) is aliased to nothing',
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
   '@aws-amplify/ui': {
@@ -49,9 +65,14 @@ export const DEPENDENCY_SEAMS = {
   '@easyops-cn/docusaurus-search-local': {
     package: '@easyops-cn/docusaurus-search-local',
     writtenFor: '0.55.3',
-    files: ['plugins/search-titles/index.ts', 'src/search/search-local-internals.ts'],
+    files: [
+      'plugins/search-titles/index.ts',
+      'plugins/search-titles/search-local.d.ts',
+      'src/search/search-local-internals.ts',
+      'src/search/search-local-client.d.ts',
+    ],
     recheck:
-      'the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), and what src/search/search-local-internals.ts re-exports',
+      'the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports, and the shapes the two .d.ts files declare for them',
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
 } as const satisfies Record<string, DependencySeam>;

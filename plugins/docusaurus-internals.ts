@@ -2,8 +2,9 @@
  * The one module that copies or replaces Docusaurus internals, each for want of a public API
  * (Docusaurus 3.10 has no option to turn off link prefetch, and neither exports its colour-mode
  * script nor a `useBaseUrl` usable outside its React context). Loaded by docusaurus.config.ts and
- * the sign-in page's build, it stops both when `@docusaurus/core` is not the version they were
- * written for (core/dependency-seams.ts); CONTRIBUTING.md, "Dependency seams", says what to re-check.
+ * the sign-in page's build, it stops both when `@docusaurus/core` or `@docusaurus/theme-classic` is
+ * not the version they were written for (core/dependency-seams.ts); CONTRIBUTING.md, "Dependency
+ * seams", says what to re-check.
  */
 import '../core/installed-seams';
 import path from 'node:path';

@@ -25,16 +25,21 @@ const packageOf = (specifier: string) =>
 
 /**
  * What a source file reaches inside packages: module specifiers below a package's `lib/` or `dist/`
- * (in `import`, `export … from`, `import()`, `require` and `require.resolve`), and regular
- * expressions that match such paths (a module swapped or patched by its path).
+ * (in `import`, `export … from`, `import()`, `require`, `require.resolve` and `declare module`, which
+ * states the shape of a module the package does not type), regular expressions that match such paths
+ * (a module swapped or patched by its path), and bundler aliases that replace a package, which
+ * speak for the importing package's code.
  */
 export function internalReaches(source: string): string[] {
   const specifiers = [
-    ...source.matchAll(/\b(?:from|import|require|require\.resolve)\s*\(?\s*['"]([^'"./][^'"]*)['"]/g),
+    ...source.matchAll(/\b(?:from|import|require|require\.resolve|declare\s+module)\s*\(?\s*['"]([^'"./][^'"]*)['"]/g),
   ].map((match) => match[1]);
   const deep = specifiers.filter((specifier) => /^(lib|dist)\//.test(specifier.slice(packageOf(specifier).length + 1)));
   const pathPatterns = [...source.matchAll(/\[\\\\\/\](lib|dist)\[\\\\\/\]/g)].map((match) => match[0]);
-  return [...deep, ...pathPatterns];
+  const aliases = [...source.matchAll(/\balias\s*:\s*\{([^}]*)\}/g)].flatMap(([, entries]) =>
+    [...entries.matchAll(/['"]([^'"./][^'"]*)['"]\s*:/g)].map((match) => `alias ${match[1]}`),
+  );
+  return [...deep, ...pathPatterns, ...aliases];
 }
 
 /** The project's source files, tracked or new, outside node_modules. */
@@ -73,6 +78,12 @@ test('the scan sees deep imports, deep requires and path patterns, and not publi
     'cognito-local/lib/keys/x.json',
   ]);
   assert.deepEqual(internalReaches("export { a } from '@scope/pkg/dist/client/a';"), ['@scope/pkg/dist/client/a']);
+  assert.deepEqual(internalReaches("declare module '@scope/pkg/dist/client/a' {\n  export const a: string;\n}"), [
+    '@scope/pkg/dist/client/a',
+  ]);
+  assert.deepEqual(internalReaches("({ resolve: { alias: { '@mermaid-js/layout-elk': false } } })"), [
+    'alias @mermaid-js/layout-elk',
+  ]);
   assert.equal(internalReaches(String.raw`const A = /@aws-amplify[\\/]ui[\\/]dist[\\/]esm$/;`).length, 1);
   assert.deepEqual(
     internalReaches(
