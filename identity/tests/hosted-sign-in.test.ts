@@ -104,7 +104,10 @@ describe('Google through the local hosted sign-in', () => {
 
   test('a code is refused with another PKCE verifier', async () => {
     const { back } = await signInAs(member);
-    assert.equal((await exchange(back.searchParams.get('code') as string, 'not-the-verifier')).status, 400);
+    const refused = await exchange(back.searchParams.get('code') as string, 'not-the-verifier');
+    assert.equal(refused.status, 400);
+    // RFC 6749 §5.2 and Cognito's token endpoint: a code whose PKCE check fails is an invalid grant.
+    assert.equal(((await refused.json()) as { error: string }).error, 'invalid_grant');
   });
 
   test('an account outside the allowed domains is refused by the pre sign-up rule, in Cognito’s words', async () => {
