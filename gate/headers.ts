@@ -31,8 +31,9 @@ export function cacheControl(file: string, access: Access): string {
     // on every page load that searches: the browser keeps it, and only it, for the session. `private`
     // keeps it out of shared caches: CloudFront stores a `private` response only when the cache
     // policy's minimum TTL is above 0 ("CachePolicyConfig", CloudFormation reference), and the
-    // site's is 0 (infra/site-stack.ts). The sign-out route's `Clear-Site-Data: "cache"` removes it. Nothing else protected is ever stored: after sign-out no cache (nor the profile
-    // on disk) holds a page or a chunk, and Back cannot show one.
+    // site's is 0 (infra/site-stack.ts). The sign-out route's `Clear-Site-Data: "cache"` removes it.
+    // Nothing else protected is ever stored: after sign-out no cache (nor the profile on disk) holds
+    // a page or a chunk, and Back cannot show one.
     return HASHED_SEARCH_INDEX.test(file) ? `private, max-age=${SEARCH_INDEX_MAX_AGE_SECONDS}, immutable` : 'no-store';
   }
   return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';

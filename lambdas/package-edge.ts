@@ -56,7 +56,7 @@ export async function packageEdge({ buildDir, outDir, jwks, previous }: PackageE
     const functionDir = path.join(outDir, name);
     mkdirSync(functionDir, { recursive: true });
     await build({
-      entryPoints: [path.join(__dirname, '..', 'lambdas', 'edge', `${name}.entry.ts`)],
+      entryPoints: [path.join(__dirname, 'edge', `${name}.entry.ts`)],
       outfile: path.join(functionDir, 'index.js'),
       bundle: true,
       platform: 'node',
