@@ -74,14 +74,18 @@ async function main(): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   let failed = 0;
   const overdue: string[] = [];
-  for (const file of (roots.length ? roots : ['docs']).flatMap(listDocs)) {
+  const files = (roots.length ? roots : ['docs']).flatMap(listDocs);
+  // Code blocks are parsed first, all at once: Mermaid parses in a worker thread, which then works
+  // while this thread runs the other checks, instead of after them (half the time on two cores).
+  const codeChecks = files.map((file) => checkCodeBlocks(file, readFileSync(file, 'utf8')));
+  for (const [index, file] of files.entries()) {
     const source = readFileSync(file, 'utf8');
     const { ownership, problems: ownershipProblems } = readOwnership(source, canon.teams);
     const problems = [...checkDoc(file), ...ownershipProblems, ...checkAgainstCanon(source, canon)]
       .concat(reviewRiskProblems(source, reviewPolicy), rakeActorProblems(source, actorTasks))
       .concat(retentionPrefixProblems(source, canon))
       .map((problem) => `${file}: ${problem}`)
-      .concat(await checkCodeBlocks(file, source));
+      .concat(await codeChecks[index]);
     if (problems.length) failed += 1;
     for (const problem of problems) console.log(problem);
     const interval = reviewIntervalDays(source, reviewPolicy);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { CANON_FILE, listDocs } from '../docs-rules';
@@ -71,5 +73,25 @@ describe('the review-interval check itself', () => {
       () => readReviewPolicy('| Risk | Review interval |\n| --- | --- |\n| `billing` | 90 days |\n'),
       /no row for pages of no risk/,
     );
+  });
+});
+
+describe('npm run check:docs with review risk', () => {
+  test('lists a billing page as overdue 90 days after its review, not 180', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'handbook-risk-'));
+    const prose = Array.from({ length: 210 }, () => 'word').join(' ');
+    const body = (frontMatter: string) =>
+      `---\ntitle: T\ndescription: D\nowner: Reporting\n${frontMatter}---\n\n## Part\n\n${prose}\n`;
+    writeFileSync(path.join(dir, 'billing.md'), body('risk: billing\nlast_reviewed: 2026-08-01\n'));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../docs-rules.ts'), dir], {
+      encoding: 'utf8',
+    });
+    rmSync(dir, { recursive: true, force: true });
+    const output = result.stdout.replaceAll(`${dir}/`, '');
+    assert.match(
+      output,
+      /^warning: billing\.md: review overdue since 2026-10-30 \(Reporting, last reviewed 2026-08-01\)$/m,
+    );
+    assert.equal(result.status, 0, output);
   });
 });
