@@ -277,7 +277,7 @@ export function periods(text: string): string[] {
   );
 }
 
-const KEEPING = /\b(?:kept|keeps?|retained|retention|purged?|deleted|expires?|expired|dropped)\b/i;
+export const KEEPING = /\b(?:kept|keeps?|retained|retention|purged?|deleted|expires?|expired|dropped)\b/i;
 
 /** A sentence about keeping data that the retention schedule lists must give the schedule's period. */
 function retentionProblems(blocks: Block[], canon: Canon): string[] {

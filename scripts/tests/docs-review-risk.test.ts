@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { CANON_FILE, listDocs } from '../docs-rules';
+import { readReviewPolicy, reviewIntervalDays, reviewRiskProblems } from '../docs-review-risk';
+
+const policy = readReviewPolicy(readFileSync(CANON_FILE, 'utf8'));
+const page = (frontMatter: string) =>
+  `---\ntitle: T\nowner: Reporting\nlast_reviewed: 2026-11-27\n${frontMatter}---\n\nText.\n`;
+
+describe('every handbook page reviews as often as its risk asks', () => {
+  const docsDir = path.resolve(__dirname, '../../docs');
+  const files = listDocs(docsDir);
+  for (const file of files) {
+    test(path.relative(docsDir, file), () => {
+      assert.deepEqual(reviewRiskProblems(readFileSync(file, 'utf8'), policy), []);
+    });
+  }
+
+  test('the billing, safety and PHI pages do not fall due with the rest', () => {
+    const intervals = files.map((file) => reviewIntervalDays(readFileSync(file, 'utf8'), policy));
+    assert.ok(intervals.filter((days) => days === 90).length >= 20, 'at least 20 pages on 90 days');
+    assert.ok(intervals.filter((days) => days === 180).length >= 20, 'at least 20 pages on 180 days');
+  });
+});
+
+describe('the review-interval check itself', () => {
+  test('reads the intervals from system facts: 90 days for billing, safety and PHI, 180 for the rest', () => {
+    assert.deepEqual(
+      { intervals: [...policy.intervals], defaultDays: policy.defaultDays },
+      {
+        intervals: [
+          ['billing', 90],
+          ['safety', 90],
+          ['phi', 90],
+        ],
+        defaultDays: 180,
+      },
+    );
+  });
+
+  test('a page of risk reviews on its risk, a page of none on the default, a shorter own interval wins', () => {
+    assert.equal(reviewIntervalDays(page(''), policy), 180);
+    assert.equal(reviewIntervalDays(page('risk: billing\n'), policy), 90);
+    assert.equal(reviewIntervalDays(page('risk: [phi, safety]\n'), policy), 90);
+    assert.equal(reviewIntervalDays(page('risk: billing\nreview_interval_days: 30\n'), policy), 30);
+    assert.equal(reviewIntervalDays(page('review_interval_days: 60\n'), policy), 60);
+  });
+
+  test('refuses a billing page that sets itself the default 180 days, and an unknown risk', () => {
+    assert.deepEqual(reviewRiskProblems(page('risk: billing\n'), policy), []);
+    assert.deepEqual(reviewRiskProblems(page('risk: billing\nreview_interval_days: 180\n'), policy), [
+      'review_interval_days 180: a page of risk billing is reviewed at least every 90 days (review intervals, system facts)',
+    ]);
+    assert.deepEqual(reviewRiskProblems(page('review_interval_days: 365\n'), policy), [
+      'review_interval_days 365: a page is reviewed at least every 180 days (review intervals, system facts)',
+    ]);
+    assert.deepEqual(reviewRiskProblems(page('risk: [safety, legal]\n'), policy), [
+      'risk "legal" is not one of billing, safety, phi (review intervals, system facts)',
+    ]);
+  });
+
+  test('stops with a message on a canon without the table, or with a row that is not "N days"', () => {
+    assert.throws(() => readReviewPolicy('| Team | Channel |\n'), /no table headed "Risk"/);
+    assert.throws(
+      () => readReviewPolicy('| Risk | Review interval |\n| --- | --- |\n| `billing` | quarterly |\n'),
+      /review interval "quarterly" is not "N days"/,
+    );
+    assert.throws(
+      () => readReviewPolicy('| Risk | Review interval |\n| --- | --- |\n| `billing` | 90 days |\n'),
+      /no row for pages of no risk/,
+    );
+  });
+});
+
+describe('npm run check:docs with review risk', () => {
+  test('lists a billing page as overdue 90 days after its review, not 180', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'handbook-risk-'));
+    const prose = Array.from({ length: 210 }, () => 'word').join(' ');
+    const body = (frontMatter: string) =>
+      `---\ntitle: T\ndescription: D\nowner: Reporting\n${frontMatter}---\n\n## Part\n\n${prose}\n`;
+    writeFileSync(path.join(dir, 'billing.md'), body('risk: billing\nlast_reviewed: 2026-08-01\n'));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../docs-rules.ts'), dir], {
+      encoding: 'utf8',
+    });
+    rmSync(dir, { recursive: true, force: true });
+    const output = result.stdout.replaceAll(`${dir}/`, '');
+    assert.match(
+      output,
+      /^warning: billing\.md: review overdue since 2026-10-30 \(Reporting, last reviewed 2026-08-01\)$/m,
+    );
+    assert.equal(result.status, 0, output);
+  });
+});
