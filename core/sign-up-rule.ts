@@ -7,7 +7,6 @@
  */
 import { GOOGLE_HOSTED_DOMAIN } from './pool-attributes';
 
-
 /** The part of Cognito's PreSignUp event this trigger reads. */
 export interface PreSignUpEvent {
   triggerSource: 'PreSignUp_SignUp' | 'PreSignUp_AdminCreateUser' | 'PreSignUp_ExternalProvider' | string;
