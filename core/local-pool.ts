@@ -23,13 +23,16 @@ export const localIdentity = {
     password: 'Handbook-Outsider-2026!',
   },
   /**
-   * The accounts the local stand-in for Google offers (identity/google-stand-in.ts): one inside the
-   * allowed email domains, which an administrator has already put in the reader group (the
-   * fixture holds her federated user), and one outside, which the pre sign-up rule refuses.
+   * The accounts the local stand-in for Google offers (identity/google-stand-in.ts): a Workspace
+   * account of the allowed email domains, which an administrator has already put in the reader
+   * group (the fixture holds her federated user); one outside those domains; and a consumer Google
+   * account on a company address (no `hd`: Google names no Workspace). The pre sign-up rule refuses
+   * the last two.
    */
   googleAccounts: [
-    { sub: '110248495921238986420', email: 'grace@handbook.local', name: 'Grace Hopper' },
-    { sub: '110248495921238986421', email: 'visitor@gmail.com', name: 'Outside Visitor' },
+    { sub: '110248495921238986420', email: 'grace@handbook.local', name: 'Grace Hopper', hd: 'handbook.local' },
+    { sub: '110248495921238986421', email: 'visitor@gmail.com', name: 'Outside Visitor', hd: null },
+    { sub: '110248495921238986422', email: 'former.staff@handbook.local', name: 'Personal Account', hd: null },
   ],
   /** ALLOWED_EMAIL_DOMAINS of the local pool's pre sign-up rule (core/sign-up-rule.ts). */
   allowedEmailDomains: 'handbook.local',

@@ -1,8 +1,11 @@
 /**
- * Who may get an account: only the company's email domains, never by self sign-up. The pool's
- * pre-sign-up trigger applies it (lambdas/pre-sign-up.ts), and so does the local identity service's
- * Google stand-in (identity/google-stand-in.ts), so local mode refuses whom the pool refuses.
+ * Who may get an account: only the company's email domains, never by self sign-up, and a Google
+ * account only of the company's Workspace (its `hd` claim, mapped to GOOGLE_HOSTED_DOMAIN, names a
+ * company domain: a consumer Google account on a company address has none). The pool's pre-sign-up
+ * trigger applies it (lambdas/pre-sign-up.ts), and so does the local identity service's Google
+ * stand-in (identity/google-stand-in.ts), so local mode refuses whom the pool refuses.
  */
+import { GOOGLE_HOSTED_DOMAIN } from './pool-attributes';
 
 /** The part of Cognito's PreSignUp event this trigger reads. */
 export interface PreSignUpEvent {
@@ -31,7 +34,7 @@ export function allowedDomains(value: string | undefined): Set<string> {
 }
 
 /** The domain of a single, plain email address, or null. */
-function emailDomain(email: string | undefined): string | null {
+export function emailDomain(email: string | undefined): string | null {
   const match = /^[^@\s]+@([^@\s]+)$/.exec(email?.trim().toLowerCase() ?? '');
   return match ? match[1] : null;
 }
@@ -46,5 +49,12 @@ export function decideSignUp(event: PreSignUpEvent, domains: Set<string>): void 
   const domain = emailDomain(event.request.userAttributes.email);
   if (!domain || !domains.has(domain)) {
     throw new SignUpRefused('Only company email addresses may sign in to the handbook.');
+  }
+  // Google is the pool's only external provider. "The userAttributes in the request object … contain
+  // attributes … that have successfully been mapped from provider attributes for a federated user"
+  // (Cognito, "Pre sign-up Lambda trigger"), under their pool names: `custom:hd`.
+  const workspace = event.request.userAttributes[GOOGLE_HOSTED_DOMAIN]?.trim().toLowerCase();
+  if (event.triggerSource === 'PreSignUp_ExternalProvider' && !(workspace && domains.has(workspace))) {
+    throw new SignUpRefused('Only Google accounts of the company’s Google Workspace may sign in to the handbook.');
   }
 }

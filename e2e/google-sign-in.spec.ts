@@ -9,7 +9,7 @@ import { deepLink, deepLinkHeading, open, waitForHydration } from './helpers';
  * flow (PKCE, state, the code exchange at /oauth2/token) against the local identity service's
  * stand-in for Google. Nothing is routed or faked in the browser.
  */
-const [member, outsider] = localIdentity.googleAccounts;
+const [member, outsider, consumer] = localIdentity.googleAccounts;
 
 test.use({ storageState: signedOut });
 
@@ -39,6 +39,18 @@ test('an account outside the company’s email domains is refused with the rule�
   await chooseGoogleAccount(page, outsider);
   await expect(
     page.getByRole('alert').filter({ hasText: 'Only company email addresses may sign in to the handbook.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
+});
+
+test('a consumer Google account on a company address is refused: Google names no Workspace', async ({ page }) => {
+  await open(page, deepLink);
+  await chooseGoogleAccount(page, consumer);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Only Google accounts of the company’s Google Workspace may sign in to the handbook.' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);

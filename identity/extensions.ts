@@ -24,6 +24,7 @@ import { decodeJwtPayload } from '../core/session-format';
 import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex, startSrp } from './srp';
 import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';
+import { onlyClientWriteAttributes } from './write-attributes';
 
 /** Cognito's wording, which the Authenticator shows as is. */
 const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
@@ -351,4 +352,5 @@ export function installExtensions(): void {
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
   table.AdminUserGlobalSignOut = adminUserGlobalSignOut;
+  table.UpdateUserAttributes = onlyClientWriteAttributes(table.UpdateUserAttributes);
 }

@@ -5,7 +5,8 @@
  * the federated user is found, or created once the pool's pre sign-up rule (core/sign-up-rule.ts,
  * `PreSignUp_ExternalProvider`) allows it, and the browser goes back to the app with an
  * authorization code, which `/oauth2/token` exchanges for tokens (PKCE S256). `/logout` ends at
- * the app's sign-out URL. Shapes follow Cognito's documented endpoints:
+ * the app's sign-out URL. A Workspace account carries Google's `hd` claim, a consumer account none.
+ * Shapes follow Cognito's documented endpoints:
  * https://docs.aws.amazon.com/cognito/latest/developerguide/federation-endpoints.html
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import type { Logger } from 'pino';
 import { escapeHtml } from '../core/escape-html';
 import { allowedDomains, decideSignUp, SignUpRefused } from '../core/sign-up-rule';
 import { localIdentity } from '../core/local-pool';
+import { GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
 
 /** Cognito's authorization codes and the provider's round trip are short-lived; five minutes here. */
 const TTL_MS = 5 * 60_000;
@@ -224,7 +226,12 @@ export function googleStandIn(
     const username = `Google_${account.sub}`;
     const existing = await userPool.getUserByUsername(ctx, username);
     if (existing) return existing;
-    const userAttributes = { email: account.email, name: account.name };
+    // Google's mapped claims, as the pool stores them (infra/identity-stack.ts attributeMapping).
+    const userAttributes = {
+      email: account.email,
+      name: account.name,
+      [GOOGLE_HOSTED_DOMAIN]: account.hd ?? undefined,
+    };
     decideSignUp(
       {
         triggerSource: 'PreSignUp_ExternalProvider',
@@ -243,6 +250,7 @@ export function googleStandIn(
         { Name: 'email', Value: account.email },
         { Name: 'email_verified', Value: 'true' },
         { Name: 'name', Value: account.name },
+        ...(account.hd ? [{ Name: GOOGLE_HOSTED_DOMAIN, Value: account.hd }] : []),
         {
           Name: 'identities',
           Value: JSON.stringify([

@@ -3,6 +3,7 @@
  * function's log group in every region where the edge served someone (edge-logs.ts), one JSON line
  * per page load. This searches them all with a JSON filter pattern (CloudWatch Logs "Filter pattern
  * syntax", `{ $.path = "…" }`) and counts the loads by reader id; the caller resolves ids to people.
+ * Without a path it counts every page load: `npm run readers` takes each reader's last one.
  */
 import { FilterLogEventsCommand, ResourceNotFoundException } from '@aws-sdk/client-cloudwatch-logs';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
@@ -16,8 +17,8 @@ export interface ReaderLoads {
 interface Query {
   groupName: string;
   regions: string[];
-  /** The page's path as the reader asked for it, e.g. `/onboarding/first-week`. */
-  path: string;
+  /** The page's path as the reader asked for it, e.g. `/onboarding/first-week`; every page when absent. */
+  path?: string;
   since: Date;
   until: Date;
 }
@@ -26,8 +27,9 @@ export async function whoRead(
   logsIn: (region: string) => Pick<CloudWatchLogsClient, 'send'>,
   query: Query,
 ): Promise<ReaderLoads[]> {
-  if (!/^\/[^"\\\s]*$/.test(query.path)) throw new Error(`Not a page path: ${query.path}`);
-  const filterPattern = `{ $.event = "page-load" && $.path = "${query.path}" && $.decision = "serve" }`;
+  if (query.path !== undefined && !/^\/[^"\\\s]*$/.test(query.path)) throw new Error(`Not a page path: ${query.path}`);
+  const onPage = query.path === undefined ? '' : ` && $.path = "${query.path}"`;
+  const filterPattern = `{ $.event = "page-load"${onPage} && $.decision = "serve" }`;
   const readers = new Map<string, ReaderLoads>();
   for (const region of query.regions) {
     const logs = logsIn(region);

@@ -12,11 +12,15 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { passwordFormat } from '../core/amplify-config';
+import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import { sesEmail } from './email-sender';
 
 const root = path.resolve(__dirname, '..');
+
+/** `custom:x` as CDK names a custom attribute: without the prefix, which it adds. */
+const customName = (attribute: string) => attribute.replace(/^custom:/, '');
 
 /** Every Lambda function of the handbook: Node.js 24, supported until 2028-04-30 (Lambda runtimes). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -75,13 +79,18 @@ export class IdentityStack extends Stack {
       autoVerify: { email: true },
       userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      // core/pool-attributes.ts: the company email `npm run grant` records, and Google's `hd`. Both
+      // mutable: Google users exist before they are granted, and mapping rewrites `hd` at each sign-in.
+      customAttributes: {
+        [customName(COMPANY_EMAIL)]: new cognito.StringAttribute({ mutable: true }),
+        [customName(GOOGLE_HOSTED_DOMAIN)]: new cognito.StringAttribute({ mutable: true }),
+      },
       // Readers keep write access to `email`: Google's attribute mapping writes it at every sign-in,
-      // and an app client must be able to write every mapped attribute (UserPoolClient
-      // WriteAttributes: "this array must include all attributes that you have mapped to IdP
-      // attributes"). So a change made with a reader's own access token waits for the new address
-      // to be verified and the original stays in force, and findable, until then (UserPool
-      // UserAttributeUpdateSettings, AttributesRequireVerificationBeforeUpdate). Offboarding
-      // (offboard.ts) also finds accounts by sub and user name, which no reader can change.
+      // and an app client must be able to write every mapped attribute (CLIENT_WRITE_ATTRIBUTES).
+      // So a change made with a reader's own access token waits for the new address to be verified
+      // and the original stays in force until then (UserPool UserAttributeUpdateSettings,
+      // AttributesRequireVerificationBeforeUpdate); once verified, offboarding still finds the
+      // account by the company email recorded at grant, which the client cannot write (offboard.ts).
       keepOriginal: { email: true },
       passwordPolicy: {
         minLength: passwordFormat.minLength,
@@ -113,6 +122,7 @@ export class IdentityStack extends Stack {
         email: cognito.ProviderAttribute.GOOGLE_EMAIL,
         emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
         fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+        custom: { [GOOGLE_HOSTED_DOMAIN]: cognito.ProviderAttribute.other('hd') },
       },
     });
 
@@ -150,6 +160,9 @@ export class IdentityStack extends Stack {
         cognito.UserPoolClientIdentityProvider.COGNITO,
         cognito.UserPoolClientIdentityProvider.GOOGLE,
       ],
+      writeAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes(customName(GOOGLE_HOSTED_DOMAIN)),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       accessTokenValidity: TOKEN_LIFETIMES.accessToken,

@@ -1,135 +1,123 @@
 /**
  * `npm run offboard -- <email | sub | username>`: when someone leaves. Finds every account of the
- * person and, for each, takes it out of the readers' group, ends every session (its refresh tokens
- * stop working at once) and disables it, so neither the password form nor Google lets them back in.
- * Tokens already issued pass the gate's offline check until they expire (infra/identity-stack.ts
- * TOKEN_LIFETIMES: 5 minutes).
+ * person (reader-accounts.ts: by user name, `sub`, email and the company email recorded at grant,
+ * `+tag` aliases included) and, for each, takes it out of the readers' group, ends every session
+ * (its refresh tokens stop working at once) and disables it, so neither the password form nor
+ * Google lets them back in. Then it reads each account back: an account still enabled or still in
+ * the group is a failure, never a success. Tokens already issued pass the gate's offline check
+ * until they expire (infra/identity-stack.ts TOKEN_LIFETIMES: 5 minutes).
  *
- * The accounts of a person: those whose username, `sub` or email is what the administrator gave,
- * and then every account sharing an email with one found (a password account and a Google one are
- * two users). A reader cannot move an account off their company address unnoticed: the pool keeps
- * the original email until a new one is verified (identity-stack.ts, `keepOriginal`), and an
- * account verified onto an address outside the company's domains is listed in every report.
+ * Every report also lists the readers whose email is outside the company's domains or no longer
+ * the company email recorded at grant (was an account moved there?), and those whose email has the
+ * leaver's name before the `@` in another domain, also when nothing was found.
  */
 import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
-  ListUsersCommand,
-  ListUsersInGroupCommand,
-  UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { AttributeType, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { TOKEN_LIFETIMES } from './identity-stack';
+import type { CommandOutcome } from './pool-target';
+import {
+  accountOf,
+  accountsOfPerson,
+  allAccounts,
+  checkIdentifier,
+  describeAccount,
+  inCompanyDomains,
+  mailbox,
+  readerAccounts,
+} from './reader-accounts';
+import type { Account, PoolTarget } from './reader-accounts';
 
-export interface OffboardTarget {
-  client: CognitoIdentityProviderClient;
-  userPoolId: string;
-  readerGroup: string;
-  /** The company's email domains (deploy config `allowedEmailDomains`). */
-  allowedEmailDomains: readonly string[];
-}
-
-export interface Account {
-  username: string;
-  sub: string;
-  email: string;
-  /** `google` for an account created by a Google sign-in, `password` for one an administrator created. */
-  kind: 'password' | 'google';
-}
+export type { Account } from './reader-accounts';
+export type OffboardTarget = PoolTarget;
 
 export interface OffboardReport {
-  /** Every account of the person, each now out of the group, signed out and disabled. */
+  /** Every account of the person the pool holds. */
+  found: Account[];
+  /** Those now out of the group and disabled, as read back from the pool. */
   disabled: Account[];
-  /** Readers whose email is outside the company's domains: someone may have moved an account there. */
-  outsideCompanyDomains: Account[];
+  /** Those left enabled or in the group, with what went wrong. */
+  failed: { account: Account; reason: string }[];
+  /** Readers whose email is outside the company's domains, or not the company email recorded at grant. */
+  moved: Account[];
+  /** Readers elsewhere whose address has the name the leaver's has before the `@`. */
+  sameName: Account[];
 }
 
-const EMAIL = /^[^@\s"\\]+@[^@\s"\\]+$/;
-/** What a ListUsers filter value may hold: no quote or backslash can end the filter early. */
-const FILTER_VALUE = /^[^"\\\s]{1,256}$/;
+const localPart = (email: string) => mailbox(email).split('@')[0];
 
-function accountOf(user: {
-  Username?: string;
-  Attributes?: AttributeType[];
-  UserAttributes?: AttributeType[];
-}): Account {
-  const attributes = new Map((user.Attributes ?? user.UserAttributes ?? []).map((a) => [a.Name, a.Value ?? '']));
-  return {
-    username: user.Username ?? '',
-    sub: attributes.get('sub') ?? '',
-    email: attributes.get('email') ?? '',
-    kind: attributes.get('identities') ? 'google' : 'password',
-  };
+/** An account the reader may have moved: outside the company, or away from its recorded company email. */
+export function looksMoved(account: Account, domains: readonly string[]): boolean {
+  return (
+    !inCompanyDomains(account.email, domains) ||
+    (account.companyEmail !== '' && mailbox(account.companyEmail) !== mailbox(account.email))
+  );
 }
 
-async function listUsers(target: OffboardTarget, filter: string): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let token: string | undefined;
-  do {
-    const page = await target.client.send(
-      new ListUsersCommand({ UserPoolId: target.userPoolId, Filter: filter, PaginationToken: token }),
-    );
-    accounts.push(...(page.Users ?? []).map(accountOf));
-    token = page.PaginationToken;
-  } while (token);
-  return accounts;
-}
-
-async function accountNamed(target: OffboardTarget, username: string): Promise<Account[]> {
-  try {
-    const user = await target.client.send(
-      new AdminGetUserCommand({ UserPoolId: target.userPoolId, Username: username }),
-    );
-    return [accountOf(user)];
-  } catch (error) {
-    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return [];
-    throw error;
-  }
-}
-
-/** Every account the identifier names, then every account sharing an email with those. */
-async function accountsOfPerson(target: OffboardTarget, who: string): Promise<Account[]> {
-  if (!FILTER_VALUE.test(who)) throw new Error(`"${who}" is not an email, a sub or a user name.`);
-  const emails = new Set(EMAIL.test(who) ? [who, who.toLowerCase()] : []);
-  const found = [
-    ...(await accountNamed(target, who)),
-    ...(await listUsers(target, `sub = "${who}"`)),
-    ...(await listUsers(target, `username = "${who}"`)),
-  ];
-  for (const account of found) if (account.email) emails.add(account.email);
-  for (const email of emails) {
-    if (FILTER_VALUE.test(email)) found.push(...(await listUsers(target, `email = "${email}"`)));
-  }
-  return [...new Map(found.map((account) => [account.username, account])).values()];
-}
-
-async function readersOutsideCompanyDomains(target: OffboardTarget): Promise<Account[]> {
-  const outside: Account[] = [];
-  let token: string | undefined;
-  do {
-    const page = await target.client.send(
-      new ListUsersInGroupCommand({ UserPoolId: target.userPoolId, GroupName: target.readerGroup, NextToken: token }),
-    );
-    for (const account of (page.Users ?? []).map(accountOf)) {
-      const domain = account.email.split('@')[1]?.toLowerCase() ?? '';
-      if (!target.allowedEmailDomains.includes(domain)) outside.push(account);
-    }
-    token = page.NextToken;
-  } while (token);
-  return outside;
-}
-
-/** Offboards every account of the person; fails, doing nothing, when none is found. */
-export async function offboard(target: OffboardTarget, who: string): Promise<OffboardReport> {
-  const accounts = await accountsOfPerson(target, who.trim());
-  if (accounts.length === 0) throw new Error(`No account has the email, sub or user name ${who}.`);
+async function offboardAccount(target: PoolTarget, account: Account): Promise<string | null> {
   const { client, userPoolId, readerGroup } = target;
-  for (const { username } of accounts) {
-    const user = { UserPoolId: userPoolId, Username: username };
+  const user = { UserPoolId: userPoolId, Username: account.username };
+  try {
     await client.send(new AdminRemoveUserFromGroupCommand({ ...user, GroupName: readerGroup }));
     await client.send(new AdminUserGlobalSignOutCommand(user));
     await client.send(new AdminDisableUserCommand(user));
+    const now = accountOf(await client.send(new AdminGetUserCommand(user)));
+    const { Groups = [] } = await client.send(new AdminListGroupsForUserCommand(user));
+    if (now.enabled) return 'still enabled after AdminDisableUser';
+    if (Groups.some((group) => group.GroupName === readerGroup)) return `still in ${readerGroup}`;
+    return null;
+  } catch (error) {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
-  return { disabled: accounts, outsideCompanyDomains: await readersOutsideCompanyDomains(target) };
+}
+
+/** Offboards every account of the person and reports what holds now; throws only on a malformed identifier. */
+export async function offboard(target: PoolTarget, who: string): Promise<OffboardReport> {
+  const identifier = checkIdentifier(who);
+  const everyone = await allAccounts(target);
+  const found = accountsOfPerson(everyone, identifier);
+  const report: OffboardReport = { found, disabled: [], failed: [], moved: [], sameName: [] };
+  for (const account of found) {
+    const reason = await offboardAccount(target, account);
+    if (reason) report.failed.push({ account, reason });
+    else report.disabled.push(account);
+  }
+  const names = new Set(
+    [identifier, ...found.flatMap((account) => [account.email, account.companyEmail])].map(localPart).filter(Boolean),
+  );
+  const theirs = new Set(found.map((account) => account.username));
+  for (const reader of await readerAccounts(target)) {
+    if (theirs.has(reader.username)) continue;
+    if (looksMoved(reader, target.allowedEmailDomains)) report.moved.push(reader);
+    if (names.has(localPart(reader.email))) report.sameName.push(reader);
+  }
+  return report;
+}
+
+/** What the administrator reads: done only when every account of the person was found and now holds. */
+export function offboardOutcome(report: OffboardReport, who: string, readerGroup: string): CommandOutcome {
+  const lines: string[] = [];
+  const list = (heading: string, accounts: string[]) => {
+    if (accounts.length) lines.push(heading, ...accounts.map((account) => `  - ${account}`));
+  };
+  if (!report.found.length)
+    lines.push(`No account has the email, sub, user name or company email ${who}: nothing was disabled.`);
+  list(`Out of ${readerGroup}, signed out everywhere and disabled:`, report.disabled.map(describeAccount));
+  list(
+    'NOT OFFBOARDED (still enabled or in the group; run the command again, or act in the console):',
+    report.failed.map(({ account, reason }) => `${describeAccount(account)}: ${reason}`),
+  );
+  if (report.disabled.length) {
+    lines.push(`Tokens already issued expire within ${TOKEN_LIFETIMES.accessToken.toMinutes()} minutes.`);
+  }
+  list(
+    'Readers whose email is outside the company domains or not the one recorded at grant (was an account moved there?):',
+    report.moved.map(describeAccount),
+  );
+  list('Readers elsewhere with the same name before the @ (the same person?):', report.sameName.map(describeAccount));
+  return { lines, done: report.found.length > 0 && report.failed.length === 0 };
 }

@@ -6,9 +6,9 @@ import { parseArgs } from 'node:util';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { whoRead } from './access-log-query';
-import { createAwsCloud, deployedUserPoolId } from './aws-cloud';
+import { deployedUserPoolId } from './aws-cloud';
 import { readDeployConfig } from './config';
-import { parseVersionArn } from './edge-version-prune';
+import { viewerRequestLogGroup } from './viewer-log-group';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -19,14 +19,9 @@ async function main(): Promise<void> {
   const days = Number(values.days);
   if (!page || !Number.isInteger(days) || days < 1) throw new Error('Usage: npm run who-read -- <path> [--days 7]');
   const config = readDeployConfig();
-  const cloud = createAwsCloud(config);
-  const site = await cloud.siteOutputs();
-  if (!site) throw new Error('The site stack is not deployed.');
-  const viewer = (await cloud.edgeVersions(site.distributionId))['viewer-request'];
-  const functionName = parseVersionArn(viewer).functionArn.split(':').pop()!;
   const until = new Date();
   const readers = await whoRead((region) => new CloudWatchLogsClient({ region }), {
-    groupName: `/aws/lambda/us-east-1.${functionName}`,
+    groupName: await viewerRequestLogGroup(config),
     regions: config.edgeLogRegions,
     path: page,
     since: new Date(until.getTime() - days * 86_400_000),

@@ -161,3 +161,29 @@ export function sessionCookieHeader(tokens: Tokens, user?: string, clientId?: st
     .map(({ name, value }) => `${name}=${value}`)
     .join('; ');
 }
+
+/**
+ * A Google sign-in at the local hosted sign-in, as far as the return to the app (the federated user
+ * is created there on a first sign-in): authorize, choose the account at the stand-in, follow its
+ * return. Gives the app's sign-in URL with its `code`, or Cognito's `error`.
+ */
+export async function googleSignInReturn(identityUrl: string, account: { sub: string }): Promise<URL> {
+  const hop = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, { ...init, redirect: 'manual' });
+    if (response.status !== 302) throw new Error(`${url} answered ${response.status}`);
+    return new URL(response.headers.get('location') ?? '', url);
+  };
+  const query = new URLSearchParams({
+    client_id: localIdentity.userPoolClientId,
+    redirect_uri: 'http://127.0.0.1:3000/sign-in',
+    response_type: 'code',
+    identity_provider: 'Google',
+    scope: 'openid email profile',
+    state: 'test',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  });
+  const chooser = await hop(`${identityUrl}/oauth2/authorize?${query}`);
+  const body = new URLSearchParams({ state: chooser.searchParams.get('state') ?? '', account: account.sub });
+  return hop((await hop(chooser.href, { method: 'POST', body })).href);
+}

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../core/local-pool';
-import { claimsOf, startIdentityProcess } from '../../testkit/local-identity';
+import { GOOGLE_HOSTED_DOMAIN } from '../../core/pool-attributes';
+import { claimsOf, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
 import { registerSitePort } from '../launch';
 
@@ -18,7 +19,7 @@ before(async () => {
 after(() => service.stop());
 
 const appSignIn = 'http://127.0.0.1:3123/sign-in';
-const [member, outsider] = localIdentity.googleAccounts;
+const [member, outsider, consumer] = localIdentity.googleAccounts;
 
 /** Where a response sends the browser next. */
 async function next(url: string, init: RequestInit = {}): Promise<URL> {
@@ -118,6 +119,38 @@ describe('Google through the local hosted sign-in', () => {
     assert.equal(
       back.searchParams.get('error_description'),
       'PreSignUp failed with error Only company email addresses may sign in to the handbook.',
+    );
+  });
+
+  test('a consumer Google account on a company address (no `hd`) is refused, and no user is created', async () => {
+    const { back } = await signInAs(consumer);
+    assert.equal(back.searchParams.get('code'), null);
+    assert.equal(back.searchParams.get('error'), 'invalid_request');
+    assert.equal(
+      back.searchParams.get('error_description'),
+      'PreSignUp failed with error Only Google accounts of the company’s Google Workspace may sign in to the handbook.',
+    );
+    await assert.rejects(
+      cognitoCall(service.url, 'AdminGetUser', {
+        UserPoolId: localIdentity.userPoolId,
+        Username: `Google_${consumer.sub}`,
+      }),
+      /UserNotFoundException/,
+    );
+  });
+
+  test('a Workspace account’s first sign-in maps its `hd` into the pool', async () => {
+    const federated = { UserPoolId: localIdentity.userPoolId, Username: `Google_${member.sub}` };
+    await cognitoCall(service.url, 'AdminDeleteUser', federated);
+    await signInAs(member);
+    const user = await cognitoCall<{ UserAttributes: { Name: string; Value: string }[] }>(
+      service.url,
+      'AdminGetUser',
+      federated,
+    );
+    assert.deepEqual(
+      user.UserAttributes.filter(({ Name }) => Name === GOOGLE_HOSTED_DOMAIN),
+      [{ Name: GOOGLE_HOSTED_DOMAIN, Value: member.hd }],
     );
   });
 

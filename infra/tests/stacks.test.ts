@@ -12,6 +12,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { CLIENT_WRITE_ATTRIBUTES, COMPANY_EMAIL } from '../../core/pool-attributes';
 import { contentSecurityPolicy, SEARCH_INDEX_MAX_AGE_SECONDS } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
@@ -79,7 +80,7 @@ describe('the identity stack', () => {
         client_id: synthesized.config.googleClientId,
         client_secret: `{{resolve:secretsmanager:${synthesized.config.googleClientSecretName}:SecretString:::}}`,
       }),
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name' },
+      AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name', 'custom:hd': 'hd' },
     });
     const template = JSON.stringify(identity.toJSON());
     assert.doesNotMatch(template, /GOCSPX-/, 'no Google client secret in the template');
@@ -105,6 +106,32 @@ describe('the identity stack', () => {
     identity.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
   });
 
+  test('a reader’s token writes only what Google maps: never the company email recorded at grant', () => {
+    const pool = Object.values(identity.findResources('AWS::Cognito::UserPool'))[0].Properties as {
+      Schema: { Name: string; Mutable: boolean }[];
+    };
+    assert.deepEqual(
+      pool.Schema.map(({ Name, Mutable }) => [Name, Mutable]),
+      [
+        ['email', true],
+        ['name', true],
+        ['company_email', true],
+        ['hd', true],
+      ],
+    );
+    const client = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0].Properties as {
+      WriteAttributes: string[];
+    };
+    assert.deepEqual([...client.WriteAttributes].sort(), [...CLIENT_WRITE_ATTRIBUTES].sort());
+    assert.ok(!client.WriteAttributes.includes(COMPANY_EMAIL));
+    // Every attribute Google maps is writable, as Cognito requires of the client.
+    const google = Object.values(identity.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0].Properties as {
+      AttributeMapping: Record<string, string>;
+    };
+    for (const mapped of Object.keys(google.AttributeMapping))
+      assert.ok(client.WriteAttributes.includes(mapped), mapped);
+  });
+
   test('the local identity service’s app client is this one: flows, scopes, providers, sign-in route, token lifetimes', () => {
     type Client = Record<string, unknown> & { TokenValidityUnits?: Record<string, string> };
     const deployed = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0].Properties as Client;
@@ -113,7 +140,13 @@ describe('the identity stack', () => {
       (JSON.parse(readFileSync(fixture, 'utf8')) as { Clients: Record<string, Client> }).Clients,
     );
     const sorted = (client: Client, key: string) => [...((client[key] as string[] | undefined) ?? [])].sort();
-    for (const key of ['ExplicitAuthFlows', 'AllowedOAuthFlows', 'AllowedOAuthScopes', 'SupportedIdentityProviders']) {
+    for (const key of [
+      'ExplicitAuthFlows',
+      'AllowedOAuthFlows',
+      'AllowedOAuthScopes',
+      'SupportedIdentityProviders',
+      'WriteAttributes',
+    ]) {
       assert.deepEqual(sorted(local, key), sorted(deployed, key), key);
     }
     // Other origins (loopback ports against the handbook's domain), the same route.

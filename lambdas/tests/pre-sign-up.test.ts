@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { allowedDomains, decideSignUp } from '../../core/sign-up-rule';
+import { GOOGLE_HOSTED_DOMAIN } from '../../core/pool-attributes';
 import { handler } from '../pre-sign-up';
 import type { PreSignUpEvent } from '../../core/sign-up-rule';
 
@@ -44,6 +45,25 @@ describe('the pre-sign-up trigger', () => {
         message: 'Only company email addresses may sign in to the handbook.',
       });
     }
+  });
+
+  test('refuses a Google account on a company address that is not of the company’s Workspace', () => {
+    const google = event('external-provider');
+    const withWorkspace = (hd: string | undefined): PreSignUpEvent => ({
+      ...google,
+      request: { userAttributes: { ...google.request.userAttributes, [GOOGLE_HOSTED_DOMAIN]: hd } },
+    });
+    // No `hd`: a consumer Google account (Gmail with a company address); another Workspace's domain.
+    for (const hd of [undefined, '', 'gmail.com', 'example-health.com.evil.example', 'sub.example-health.com']) {
+      assert.throws(() => decideSignUp(withWorkspace(hd), company), {
+        name: 'SignUpRefused',
+        message: 'Only Google accounts of the company’s Google Workspace may sign in to the handbook.',
+      });
+    }
+    // Any company domain is the Workspace's (a secondary domain's accounts carry the primary one).
+    assert.doesNotThrow(() => decideSignUp(withWorkspace('Partners.Example-Health.com'), company));
+    // Administrator-created accounts have no `hd` and need none.
+    assert.doesNotThrow(() => decideSignUp(event('admin-create-user'), company));
   });
 
   test('refuses self sign-up even for a company address', () => {
