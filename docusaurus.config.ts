@@ -10,6 +10,8 @@ import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './core/live-session-script';
+import { previewBaseUrl, previewNumberFrom } from './core/preview';
+import type { PreviewFields } from './core/preview';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
@@ -37,6 +39,16 @@ const repoUrl = urlFromEnv('HANDBOOK_REPO_URL', 'https://github.com/example-heal
   /\/+$/,
   '',
 );
+
+/**
+ * The pull request this build previews (`HANDBOOK_PREVIEW_PR`), or null for production. A preview
+ * lives under `/previews/<N>/` of the production site (core/preview.ts), has no sitemap, and shows
+ * its banner on every page (src/components/PreviewBanner).
+ */
+const previewNumber = previewNumberFrom(process.env);
+const preview: PreviewFields | null = previewNumber
+  ? { pullRequest: previewNumber, pullRequestUrl: `${repoUrl}/pull/${previewNumber}` }
+  : null;
 
 /** GitHub's code colours, darkened where they fall short of WCAG AA (4.5:1) on its background. */
 const lightCodeTheme = {
@@ -87,11 +99,14 @@ const presetOptions = {
   theme: {
     customCss: './src/css/custom.css',
   },
-  sitemap: {
-    lastmod: null,
-    changefreq: null,
-    priority: null,
-  },
+  // A preview is never listed: no sitemap of its own, and production's is not touched.
+  sitemap: preview
+    ? false
+    : {
+        lastmod: null,
+        changefreq: null,
+        priority: null,
+      },
 } satisfies Preset.Options;
 
 /**
@@ -198,7 +213,7 @@ const config = {
   tagline: 'Engineering guidelines and technical documentation',
   favicon: 'img/favicon.svg',
   url: siteUrl.origin,
-  baseUrl: '/',
+  baseUrl: preview ? previewBaseUrl(preview.pullRequest) : '/',
   trailingSlash: false,
   titleDelimiter: '|',
   // Internal material: keep crawlers out without `noIndex`, which would also drop the sitemap.
@@ -228,7 +243,7 @@ const config = {
       onBrokenMarkdownImages: 'throw',
     },
   },
-  customFields: { auth },
+  customFields: { auth, preview },
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
