@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Config, PluginConfig } from '@docusaurus/types';
+import { normalizeUrl, simpleHash } from '@docusaurus/utils';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
@@ -49,6 +50,14 @@ const previewNumber = previewNumberFrom(process.env);
 const preview: PreviewFields | null = previewNumber
   ? { pullRequest: previewNumber, pullRequestUrl: `${repoUrl}/pull/${previewNumber}` }
   : null;
+
+/**
+ * A preview keeps production's storage namespace (Docusaurus names it after the URL and base URL:
+ * `automaticNamespace` in @docusaurus/core's server/storage.js): the colour-mode inline script is
+ * then byte for byte production's, whose hash the production edge's Content Security Policy allows,
+ * and the reader's colour mode follows them into the preview.
+ */
+const productionStorageNamespace = simpleHash(normalizeUrl([siteUrl.origin, '/']).replace(/\/?$/, '/'), 3);
 
 /** GitHub's code colours, darkened where they fall short of WCAG AA (4.5:1) on its background. */
 const lightCodeTheme = {
@@ -231,6 +240,10 @@ const config = {
   future: {
     v4: true,
   },
+  ...(preview ? { storage: { type: 'localStorage', namespace: productionStorageNamespace } } : {}),
+  // Docusaurus's inline warning script for a wrong base URL would be one more inline script, which
+  // production's Content Security Policy does not allow.
+  baseUrlIssueBanner: !preview,
   i18n: {
     defaultLocale: 'en',
     locales: ['en'],
