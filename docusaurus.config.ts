@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Config } from '@docusaurus/types';
+import { normalizeUrl, simpleHash } from '@docusaurus/utils';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
@@ -11,6 +12,8 @@ import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
 import { liveSessionScript } from './core/live-session-script';
+import { previewBaseUrl, previewNumberFrom } from './core/preview';
+import type { PreviewFields } from './core/preview';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
@@ -38,6 +41,24 @@ const repoUrl = urlFromEnv('HANDBOOK_REPO_URL', 'https://github.com/example-heal
   /\/+$/,
   '',
 );
+
+/**
+ * The pull request this build previews (`HANDBOOK_PREVIEW_PR`), or null for production. A preview
+ * lives under `/previews/<N>/` of the production site (core/preview.ts), has no sitemap, and shows
+ * its banner on every page (src/components/PreviewBanner).
+ */
+const previewNumber = previewNumberFrom(process.env);
+const preview: PreviewFields | null = previewNumber
+  ? { pullRequest: previewNumber, pullRequestUrl: `${repoUrl}/pull/${previewNumber}` }
+  : null;
+
+/**
+ * A preview keeps production's storage namespace (Docusaurus names it after the URL and base URL:
+ * `automaticNamespace` in @docusaurus/core's server/storage.js): the colour-mode inline script is
+ * then byte for byte production's, whose hash the production edge's Content Security Policy allows,
+ * and the reader's colour mode follows them into the preview.
+ */
+const productionStorageNamespace = simpleHash(normalizeUrl([siteUrl.origin, '/']).replace(/\/?$/, '/'), 3);
 
 /** GitHub's code colours, darkened where they fall short of WCAG AA (4.5:1) on its background. */
 const lightCodeTheme = {
@@ -88,11 +109,14 @@ const presetOptions = {
   theme: {
     customCss: './src/css/custom.css',
   },
-  sitemap: {
-    lastmod: null,
-    changefreq: null,
-    priority: null,
-  },
+  // A preview is never listed: no sitemap of its own, and production's is not touched.
+  sitemap: preview
+    ? false
+    : {
+        lastmod: null,
+        changefreq: null,
+        priority: null,
+      },
 } satisfies Preset.Options;
 
 /**
@@ -188,7 +212,7 @@ const config = {
   tagline: 'Engineering guidelines and technical documentation',
   favicon: 'img/favicon.svg',
   url: siteUrl.origin,
-  baseUrl: '/',
+  baseUrl: preview ? previewBaseUrl(preview.pullRequest) : '/',
   trailingSlash: false,
   titleDelimiter: '|',
   // Internal material: keep crawlers out without `noIndex`, which would also drop the sitemap.
@@ -206,6 +230,10 @@ const config = {
   future: {
     v4: true,
   },
+  ...(preview ? { storage: { type: 'localStorage', namespace: productionStorageNamespace } } : {}),
+  // Docusaurus's inline warning script for a wrong base URL would be one more inline script, which
+  // production's Content Security Policy does not allow.
+  baseUrlIssueBanner: !preview,
   i18n: {
     defaultLocale: 'en',
     locales: ['en'],
@@ -218,7 +246,7 @@ const config = {
       onBrokenMarkdownImages: 'throw',
     },
   },
-  customFields: { auth },
+  customFields: { auth, preview },
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts],
   clientModules: ['./src/client-modules/clean-search-url.ts'],

@@ -7,6 +7,9 @@ import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.HANDBOOK_TEST_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The preview of pull request 42 (`npm run build:preview`), served beside the build when built: e2e/preview.spec.ts needs it. */
+export const PREVIEW_BUILD = 'build-preview';
+const previewOption = existsSync(PREVIEW_BUILD) ? ` --preview 42=${PREVIEW_BUILD}` : '';
 
 export const chromiumLaunch = {
   executablePath: existsSync(systemChromium) ? systemChromium : undefined,
@@ -56,7 +59,7 @@ export default defineConfig({
       // The production build (`HANDBOOK_AUTH=local npm run build`) through the gate server, as a
       // reader gets it. Every worker and the crawl, which asks for every file of the build at once,
       // share one address: its request budget is that of a busy office, not of one reader.
-      command: `npx tsx gate/cli.ts --port ${port} --without-identity --requests-per-second 5000`,
+      command: `npx tsx gate/cli.ts --port ${port} --without-identity --requests-per-second 5000${previewOption}`,
       url: `${baseURL}/sign-in`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

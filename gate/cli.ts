@@ -2,6 +2,7 @@
  * `npm run serve`: the production build through the gate server; for a local-mode build, with the
  * local identity service too (started unless one is running, or `--without-identity`).
  *   npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy]
+ *                    [--preview 42=build-preview]
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
@@ -51,10 +52,16 @@ async function main(): Promise<void> {
     sessions,
     trustProxy: options.trustProxy,
     limits,
+    previews: options.previews,
   });
   server.listen(options.port, options.host, () => {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     console.error(`Handbook (${manifest.auth.mode} sign-in) at http://${host}:${options.port}/`);
+    for (const { pullRequest } of options.previews) {
+      console.error(
+        `  the preview of pull request ${pullRequest} at http://${host}:${options.port}/previews/${pullRequest}/`,
+      );
+    }
   });
   let stopping = false;
   const stop = async () => {

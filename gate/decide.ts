@@ -6,6 +6,7 @@
 import { PAGE_MIN_VALIDITY_SECONDS } from '../core/session-format';
 import { SIGN_IN_PATH, SIGN_OUT_PATH, signInUrlFor } from '../core/sign-in-route';
 import type { GateManifest } from './manifest';
+import { previewNotFound, previewRoute, previewSiteOf } from './preview-route';
 import type { VerifiedSession } from './session';
 
 export interface GateRequest {
@@ -41,6 +42,8 @@ export interface Site {
   fileFor(segments: string[]): string | null;
   /** Whether the build has a not-found page to answer a missing page with. */
   hasNotFoundPage: boolean;
+  /** The site of pull request N's preview, served under `/previews/<N>/` (gate/preview-route.ts), or null. */
+  preview?(pullRequest: number): Site | null;
 }
 
 export const NOT_FOUND_PAGE = '404.html';
@@ -49,13 +52,27 @@ export const NOT_FOUND_PAGE = '404.html';
 export const NOT_A_READER =
   'You are signed in, but not as a reader of the handbook: an administrator must add you to its reader group.';
 
-/** A site whose every file is known: the Node gate server's, listed from disk when it starts. */
-export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Iterable<string>): Site {
+/**
+ * A site whose every file is known: the Node gate server's, listed from disk when it starts, with
+ * the files of each preview build it serves beside it.
+ */
+export function siteOf(
+  manifest: Pick<GateManifest, 'publicFiles'>,
+  files: Iterable<string>,
+  previews: ReadonlyMap<number, Iterable<string>> = new Map(),
+): Site {
   const known = new Set(files);
+  const previewSites = new Map(
+    [...previews].map(([pullRequest, previewFiles]) => {
+      const previewKnown = new Set(previewFiles);
+      return [pullRequest, previewSiteOf((segments) => fileIn(segments, previewKnown))] as const;
+    }),
+  );
   return {
     publicFiles: new Set(manifest.publicFiles),
     fileFor: (segments) => fileIn(segments, known),
     hasNotFoundPage: known.has(NOT_FOUND_PAGE),
+    preview: (pullRequest) => previewSites.get(pullRequest) ?? null,
   };
 }
 
@@ -67,10 +84,14 @@ export function siteOf(manifest: Pick<GateManifest, 'publicFiles'>, files: Itera
  */
 export function siteByLayout(manifest: Pick<GateManifest, 'publicFiles'> & { dottedPages?: string[] }): Site {
   const dottedPages = new Set(manifest.dottedPages);
+  // Any pull request's preview, by the same layout; its dotted pages are stored under their route
+  // too (infra/preview-flow.ts), since no function knows a preview's pages.
+  const previews = previewSiteOf((segments) => layoutFileFor(segments));
   return {
     publicFiles: new Set(manifest.publicFiles),
     fileFor: (segments) => layoutFileFor(segments, dottedPages),
     hasNotFoundPage: false,
+    preview: () => previews,
   };
 }
 
@@ -178,10 +199,16 @@ export async function decide(
   }
   const segments = pathSegments(request.path);
   if (!segments) return { action: 'refuse', status: 400, reason: 'Bad path.' };
-  const clean = cleanPath(request.path);
+  const route = previewRoute(request.path, segments, site, cleanPath);
+  if (route.kind === 'redirect')
+    return { action: 'redirect', status: 301, location: withQuery(route.location, request.query) };
+  const clean = route.kind === 'production' ? cleanPath(request.path) : null;
   if (clean) return { action: 'redirect', status: 301, location: withQuery(clean, request.query) };
-  const file = site.fileFor(segments);
-  if (file && site.publicFiles.has(file)) return { action: 'serve', file, status: 200, access: 'public' };
+  // A preview's file is named by its key in the bucket (`previews/<N>/…`).
+  const target = route.kind === 'preview' ? route.site : site;
+  const found = target.fileFor(route.kind === 'preview' ? route.segments : segments);
+  const file = found === null || route.kind !== 'preview' ? found : route.keyPrefix + found;
+  if (found && file && target.publicFiles.has(found)) return { action: 'serve', file, status: 200, access: 'public' };
 
   // Past this point the answer is the same for a missing file as for a protected one, so a
   // signed-out visitor learns nothing about which pages exist.
@@ -198,7 +225,7 @@ export async function decide(
       ? signInRedirect()
       : { action: 'refuse', status: 403, reason: 'Only the handbook’s own pages may load this.' };
   }
-  const servedFile = file ?? (page && site.hasNotFoundPage ? NOT_FOUND_PAGE : null);
+  const servedFile = file ?? (page && target.hasNotFoundPage ? NOT_FOUND_PAGE : null);
   const needed = servedFile?.endsWith('.html') ? PAGE_MIN_VALIDITY_SECONDS : 0;
   const session = await readSession();
   if (!session || session.expiresAt - now <= needed) {
@@ -212,6 +239,9 @@ export async function decide(
     if (page) return signInRedirect();
     return { action: 'refuse', status: 403, reason: NOT_A_READER };
   }
-  if (!servedFile) return { action: 'refuse', status: 404, reason: 'Not found.' };
+  if (!servedFile) {
+    const reason = route.kind === 'preview' && route.pullRequest ? previewNotFound(route.pullRequest) : 'Not found.';
+    return { action: 'refuse', status: 404, reason };
+  }
   return { action: 'serve', file: servedFile, status: file ? 200 : 404, access: 'protected' };
 }

@@ -1,6 +1,7 @@
 /** The command line of `npm run serve`, checked before anything listens. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isPullRequestNumber } from '../core/preview';
 
 export class ServeOptionError extends Error {}
 
@@ -17,10 +18,12 @@ interface ServeOptions {
    * server's default. An office behind one address may need more.
    */
   requestsPerSecond?: number;
+  /** Preview builds served under `/previews/<N>/` beside the build (`--preview N=dir`, repeatable). */
+  previews: { pullRequest: number; buildDir: string }[];
 }
 
 const USAGE =
-  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy] [--requests-per-second 100]';
+  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy] [--requests-per-second 100] [--preview 42=build-preview]';
 
 export function serveOptionsFrom(argv: string[], env: Record<string, string | undefined>): ServeOptions {
   let values: {
@@ -30,6 +33,7 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     'without-identity'?: boolean;
     'trust-proxy'?: boolean;
     'requests-per-second'?: string;
+    preview?: string[];
   };
   try {
     ({ values } = parseArgs({
@@ -41,6 +45,7 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
         'without-identity': { type: 'boolean' },
         'trust-proxy': { type: 'boolean' },
         'requests-per-second': { type: 'string' },
+        preview: { type: 'string', multiple: true },
       },
     }));
   } catch (error) {
@@ -55,8 +60,18 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
   if (rateText !== undefined && (!/^\d+$/.test(rateText) || Number(rateText) < 1)) {
     throw new ServeOptionError(`--requests-per-second is "${rateText}": it must be a whole number of at least 1`);
   }
+  const previews = (values.preview ?? []).map((value) => {
+    const [number, dir] = [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)];
+    if (!value.includes('=') || !isPullRequestNumber(number) || !dir) {
+      throw new ServeOptionError(
+        `--preview is "${value}": it must be <pull request number>=<build folder>, e.g. 42=build-preview`,
+      );
+    }
+    return { pullRequest: Number(number), buildDir: path.resolve(dir) };
+  });
   return {
     port,
+    previews,
     host: values.host ?? env.HOST ?? '127.0.0.1',
     buildDir: path.resolve(values.dir ?? 'build'),
     withoutIdentity: values['without-identity'] ?? false,

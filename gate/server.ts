@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import send from 'send';
+import { PREVIEW_ROBOTS_HEADER, previewOfKey } from '../core/preview';
 import { accessLogLine } from './access-log';
 import type { PageLoad } from './access-log';
 import { clientAddressOf, createAnswerQueue, createConnectionCounter, createRequestBudget } from './client-limits';
@@ -80,6 +81,29 @@ export interface GateServerOptions {
   limits?: Partial<ConnectionLimits>;
   /** Where the access log goes, a line at a time; stdout by default. */
   log?: (line: string) => void;
+  /** Preview builds served under `/previews/<N>/` (core/preview.ts), by the same decision. */
+  previews?: PreviewBuild[];
+}
+
+export interface PreviewBuild {
+  pullRequest: number;
+  buildDir: string;
+}
+
+/** Each preview's files and compressed copies; its manifest must name production's pool. */
+function servedPreviews(previews: PreviewBuild[], manifest: GateManifest) {
+  return new Map(
+    previews.map(({ pullRequest, buildDir }) => {
+      const previewAuth = readManifest(buildDir).auth;
+      if (previewAuth.issuer !== manifest.auth.issuer || previewAuth.clientId !== manifest.auth.clientId) {
+        throw new Error(
+          `The preview in ${buildDir} signs in against ${previewAuth.issuer} (client ${previewAuth.clientId}), not production's pool: build both with the same variables.`,
+        );
+      }
+      const files = listBuildFiles(buildDir);
+      return [pullRequest, { files, compressed: compressedCopies(buildDir, files) }] as const;
+    }),
+  );
 }
 
 function gateRequestOf(request: IncomingMessage): GateRequest | null {
@@ -128,7 +152,8 @@ function overloadedConnectionAnswer(): string {
 export function createGateServer(options: GateServerOptions): http.Server {
   const manifest = options.manifest ?? readManifest(options.buildDir);
   const files = listBuildFiles(options.buildDir);
-  const site = siteOf(manifest, files);
+  const previews = servedPreviews(options.previews ?? [], manifest);
+  const site = siteOf(manifest, files, new Map([...previews].map(([number, preview]) => [number, preview.files])));
   const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
@@ -169,8 +194,13 @@ export function createGateServer(options: GateServerOptions): http.Server {
       return;
     }
     response.statusCode = decision.status;
-    response.setHeader('Cache-Control', cacheControl(decision.file, decision.access));
-    const { root, path } = compressed.representationOf(decision.file, request.headers['accept-encoding'], response);
+    // A preview's file is named by its bucket key, `previews/<N>/<file of its build>`.
+    const preview = previewOfKey(decision.file);
+    const file = preview?.file ?? decision.file;
+    const copies = preview ? previews.get(preview.pullRequest)!.compressed : compressed;
+    response.setHeader('Cache-Control', cacheControl(file, decision.access));
+    if (preview) for (const [name, value] of Object.entries(PREVIEW_ROBOTS_HEADER)) response.setHeader(name, value);
+    const { root, path } = copies.representationOf(file, request.headers['accept-encoding'], response);
     send(request, path, { root, index: false, dotfiles: 'deny', cacheControl: false })
       .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
         response.removeHeader('Content-Encoding');

@@ -165,11 +165,13 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
     operator: localOperator,
     bucket(name): BucketStore {
       return {
-        async list() {
+        async list(prefix) {
           const keys = new Map<string, string>();
           let token: string | undefined;
           do {
-            const page = await s3.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken: token }));
+            const page = await s3.send(
+              new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }),
+            );
             // With SSE-S3 and single-part uploads the ETag is the content's MD5 (S3, "Checking object integrity").
             for (const object of page.Contents ?? []) keys.set(object.Key!, (object.ETag ?? '').replaceAll('"', ''));
             token = page.NextContinuationToken;

@@ -35,6 +35,10 @@ export interface DeployConfig {
   edgeLogRegions: string[];
   /** Old edge function versions kept besides the live and the previous build's (default 3). */
   edgeVersionsKept: number;
+  /** How many pull request previews may exist at once (default 10); at the cap a new one waits (infra/OPERATIONS.md). */
+  maxPreviews: number;
+  /** The GitHub repository (`owner/name`) whose pull requests get previews; without it no preview role is made. */
+  previewRepository?: string;
   /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
@@ -160,6 +164,16 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
     default: 3,
     check: (value) =>
       Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
+  },
+  maxPreviews: {
+    required: false,
+    default: 10,
+    check: (value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
+  },
+  previewRepository: {
+    required: false,
+    check: text(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, 'a GitHub repository as owner/name'),
   },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },

@@ -35,8 +35,8 @@ export interface SiteOutputs {
 export type EdgeVersions = Record<string, string>;
 
 export interface BucketStore {
-  /** Every key with its content's MD5. */
-  list(): Promise<Map<string, string>>;
+  /** Every key (under `prefix`, if given) with its content's MD5. */
+  list(prefix?: string): Promise<Map<string, string>>;
   read(key: string): Promise<string | null>;
   upload(key: string, file: string): Promise<void>;
   write(key: string, text: string): Promise<void>;
@@ -78,7 +78,7 @@ export interface HandbookCloud {
 }
 
 /** The build's variables for the deployed pool (core/amplify-config.ts reads them). */
-function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
+export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
   const signIn = `${siteUrl}${SIGN_IN_PATH}`;
   return {
     HANDBOOK_AUTH: 'cognito',

@@ -11,6 +11,7 @@
  * 4. prune: every key the new build lacks, except the live build's bundles: a tab opened on the
  *    live build still asks for those, so they go at the deploy after this one.
  */
+import { PREVIEWS_SEGMENT } from '../core/preview';
 import type { GateManifest } from '../gate/manifest';
 
 /** Where a deploy records what it put live: a dot folder, which the gate never serves. */
@@ -23,6 +24,14 @@ export const LIVE_RECORD_KEY = '.gate/deploys/live.json';
  */
 export function isOpenTabAsset(key: string): boolean {
   return /^(assets|sign-in-assets)\//.test(key);
+}
+
+/**
+ * A key a deploy or rollback may remove: not the records in `.gate/`, and not a pull request's
+ * preview (infra/preview-flow.ts), which shares the bucket and is never touched by production.
+ */
+export function isBuildKey(key: string): boolean {
+  return !key.startsWith('.gate/') && !key.startsWith(`${PREVIEWS_SEGMENT}/`);
 }
 
 /** One deployed build: what a rollback needs to put it back. */
@@ -67,11 +76,17 @@ export function planDeploy(
 ): DeployPlan {
   const stage: string[] = [];
   const publish: string[] = [];
+  const reserved = [...next.keys()].filter((key) => key.startsWith(`${PREVIEWS_SEGMENT}/`));
+  if (reserved.length) {
+    throw new Error(
+      `The build has files under ${PREVIEWS_SEGMENT}/, where pull requests' previews live: ${reserved.join(', ')}`,
+    );
+  }
   for (const [key, md5] of next) {
     if (!bucket.has(key)) stage.push(key);
     else if (bucket.get(key) !== md5) publish.push(key);
   }
   const kept = new Set([...next.keys(), ...(live?.files ?? []).filter(isOpenTabAsset)]);
-  const prune = [...bucket.keys()].filter((key) => !kept.has(key) && !key.startsWith('.gate/'));
+  const prune = [...bucket.keys()].filter((key) => !kept.has(key) && isBuildKey(key));
   return { stage: stage.sort(), publish: publish.sort(), prune: prune.sort() };
 }

@@ -11,7 +11,7 @@
  * (a second rollback), it is the other way round.
  */
 import { withDeployLock } from './deploy-lock';
-import { isOpenTabAsset, LIVE_RECORD_KEY } from './deploy-plan';
+import { isBuildKey, isOpenTabAsset, LIVE_RECORD_KEY } from './deploy-plan';
 import type { BuildRecord, LiveRecord } from './deploy-plan';
 import { afterCare, readLive, unusedEdgePackages, withoutPrevious } from './deploy-flow';
 import type { BucketStore, HandbookCloud } from './deploy-flow';
@@ -107,7 +107,7 @@ export async function rollbackHandbook(cloud: HandbookCloud, edgeDir: string): P
 
     const record: LiveRecord = { ...target, previous: withoutPrevious(live) };
     const kept = new Set([...target.files, ...live.files.filter(isOpenTabAsset)]);
-    const removed = [...current.keys()].filter((key) => !kept.has(key) && !key.startsWith('.gate/'));
+    const removed = [...current.keys()].filter((key) => !kept.has(key) && isBuildKey(key));
     cloud.log(`Removing ${removed.length} files the previous build does not have (the live build's bundles stay)`);
     await bucket.remove([...removed, ...unusedEdgePackages(current.keys(), record)]);
     await bucket.write(LIVE_RECORD_KEY, JSON.stringify(record));

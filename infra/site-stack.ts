@@ -19,6 +19,8 @@ import { edgeCachePolicies, HASHED_ASSET_PATHS } from './edge-caching';
 import { associatedVersion } from './edge-versions';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { LAMBDA_RUNTIME } from './identity-stack';
+import { addPreviewRole } from './preview-role';
+import { stackNames } from './config';
 
 /** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
 const MAX_POLICY_CSP_LENGTH = 1783;
@@ -99,7 +101,12 @@ export class SiteStack extends Stack {
       versioned: true,
       // Overwritten files expire after 30 days, but the newest two stay whatever their age: a
       // rollback restores the previous build from them (S3 "NewerNoncurrentVersions").
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), noncurrentVersionsToRetain: 2 }],
+      // Previews' old versions go after a day: when rules overlap, S3 applies the shorter expiration
+      // ("Lifecycle configuration elements", conflicting lifecycle actions).
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30), noncurrentVersionsToRetain: 2 },
+        { prefix: 'previews/', noncurrentVersionExpiration: Duration.days(1), expiredObjectDeleteMarker: true },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 's3/',
       removalPolicy: RemovalPolicy.RETAIN,
@@ -186,6 +193,16 @@ export class SiteStack extends Stack {
       // The access log is CloudFront's standard logging (v2), without query strings, cookies or
       // referrers, set up in the operations stack (access-log-delivery.ts).
     });
+
+    if (config.previewRepository) {
+      const names = stackNames(config);
+      addPreviewRole(this, {
+        repository: config.previewRepository,
+        bucket: this.bucket,
+        distributionId: this.distribution.distributionId,
+        stackNames: [names.identity, names.site],
+      });
+    }
 
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });

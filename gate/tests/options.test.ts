@@ -11,7 +11,19 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
     buildDir: path.resolve('build'),
     withoutIdentity: false,
     trustProxy: false,
+    previews: [],
   });
+  assert.deepEqual(serveOptionsFrom(['--preview', '42=build-preview', '--preview', '7=pr7'], {}).previews, [
+    { pullRequest: 42, buildDir: path.resolve('build-preview') },
+    { pullRequest: 7, buildDir: path.resolve('pr7') },
+  ]);
+  for (const value of ['build-preview', '042=x', 'x=build', '42=']) {
+    assert.throws(
+      () => serveOptionsFrom(['--preview', value], {}),
+      /--preview is ".*": it must be <pull request number>=/,
+      value,
+    );
+  }
   assert.equal(serveOptionsFrom(['--trust-proxy'], {}).trustProxy, true);
   assert.equal(serveOptionsFrom(['--requests-per-second', '2000'], {}).requestsPerSecond, 2000);
   assert.throws(() => serveOptionsFrom(['--requests-per-second', '0'], {}), /--requests-per-second is "0"/);

@@ -24,6 +24,7 @@ import { rollbackHandbook } from '../rollback-flow';
 import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
 import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
 import type { LiveRecord } from '../deploy-plan';
+import { publishPreview, readPreviewRecords, removePreview } from '../preview-flow';
 
 const FUNCTION_ARN = 'arn:aws:lambda:us-east-1:123456789012:function';
 
@@ -176,7 +177,8 @@ class MemoryCloud implements HandbookCloud {
   }
   bucket(): BucketStore {
     return {
-      list: async () => new Map([...this.objects].map(([name, text]) => [name, md5(text)])),
+      list: async (prefix = '') =>
+        new Map([...this.objects].filter(([name]) => name.startsWith(prefix)).map(([name, text]) => [name, md5(text)])),
       read: async (name) => this.objects.get(name) ?? null,
       upload: async (name, file) => {
         this.put(name, readFileSync(file, 'utf8'));
@@ -209,6 +211,17 @@ class MemoryCloud implements HandbookCloud {
   }
   async invalidateAll() {
     this.operations.push('invalidate');
+  }
+  async invalidate(_distributionId: string, paths: string[]) {
+    this.operations.push(`invalidate ${paths.join(' ')}`);
+  }
+  async identityOutputs() {
+    return {
+      region: 'us-east-1',
+      userPoolId: auth.userPoolId,
+      userPoolClientId: auth.clientId,
+      hostedSignInDomain: 'auth.example',
+    };
   }
   async deployOperations(site: SiteOutputs) {
     this.afterCare.push(`operations ${site.distributionId}`);
@@ -540,5 +553,118 @@ describe('one deploy at a time', () => {
     cloud.bucket = bucket;
     await deployHandbook(cloud, config, path.join(root, 'edge-fail-3'));
     assert.equal(cloud.objects.get('docs/guide.html'), readFileSync(path.join(build, 'docs/guide.html'), 'utf8'));
+  });
+});
+
+/** A pull request's build with the base URL `/previews/<N>/`: its pages name its own bundles there. */
+function writePreviewBuild(pullRequest: number, text: string, inlineScriptHash = "'sha256-a'"): string {
+  const dir = path.join(root, `preview-${pullRequest}-${Math.random().toString(16).slice(2)}`);
+  const base = `previews/${pullRequest}`;
+  const page = (body: string) =>
+    `<!doctype html><p>${body}</p><script src="/${base}/assets/js/main.p0000000.js"></script>`;
+  const files: Record<string, string> = {
+    'index.html': page(`Home of ${text}`),
+    'docs/guide.html': page(text),
+    'docs/python-3.12.html': page(`Python in ${text}`),
+    '404.html': page('Page Not Found'),
+    'sign-in.html': '<!doctype html><title>Sign in</title>',
+    'sitemap.xml': '<urlset/>',
+    'assets/js/main.p0000000.js': `/* ${text} */`,
+  };
+  const manifest: GateManifest = {
+    signInPath: '/sign-in',
+    auth,
+    publicFiles: ['sign-in.html'],
+    connectSources: ['https://cognito-idp.us-east-1.amazonaws.com'],
+    inlineScriptHashes: [inlineScriptHash],
+  };
+  for (const [name, content] of Object.entries({ ...files, [MANIFEST_FILE]: JSON.stringify(manifest) })) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+describe('a pull request’s preview on the fake cloud', () => {
+  /** Production deployed once; `previews` are the preview builds the flow builds next, in order. */
+  async function withProduction(...previews: string[]): Promise<MemoryCloud> {
+    const cloud = new MemoryCloud([writeBuild('a'), ...previews]);
+    await deployHandbook(cloud, config, path.join(root, `edge-p-${Math.random()}`));
+    cloud.operations.length = 0;
+    return cloud;
+  }
+  const productionKeys = (cloud: MemoryCloud) =>
+    new Map([...cloud.objects].filter(([key]) => !key.startsWith('previews/') && !key.startsWith('.gate/previews/')));
+  const page = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
+
+  test('creates and updates a preview readers reach through production’s functions, changing nothing of production', async () => {
+    const cloud = await withProduction(writePreviewBuild(42, 'first draft'), writePreviewBuild(42, 'second draft'));
+    const before = productionKeys(cloud);
+    const created = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    assert.equal(created.status, 'published');
+    assert.equal(created.status === 'published' && created.url, 'https://handbook.example-health.com/previews/42/');
+    assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /first draft/);
+    assert.equal(await page(cloud, '/previews/42/docs/guide'), 200);
+    assert.equal(await page(cloud, '/previews/42/'), 200);
+    // The dotted page, which production's functions know only by its route.
+    assert.equal(await page(cloud, '/previews/42/docs/python-3.12'), 200);
+    for (const absent of ['previews/42/sitemap.xml', 'previews/42/sign-in.html', 'previews/42/.gate/manifest.json']) {
+      assert.ok(!cloud.objects.has(absent), absent);
+    }
+    assert.deepEqual(productionKeys(cloud), before, 'no production key was written or removed');
+    assert.ok(!cloud.operations.some((operation) => /^switch/.test(operation)), 'no function was published');
+    assert.ok(!cloud.objects.has(LOCK_KEY), 'production’s deploy lock is not taken');
+    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+
+    cloud.operations.length = 0;
+    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c2', max: 2 });
+    assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /second draft/);
+    const uploads = cloud.operations.filter((operation) => operation.startsWith('upload'));
+    assert.ok(uploads.length > 0 && uploads.length < 8, `only changed files are uploaded: ${uploads.join(', ')}`);
+    assert.deepEqual(
+      (await readPreviewRecords(cloud.bucket())).map((record) => [record.pullRequest, record.commit]),
+      [[42, 'c2']],
+    );
+  });
+
+  test('a production deploy keeps every preview, and a preview is removed with its record', async () => {
+    const cloud = new MemoryCloud([writeBuild('a'), writePreviewBuild(42, 'draft'), writeBuild('b')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-q1'));
+    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    await deployHandbook(cloud, config, path.join(root, 'edge-q2'));
+    assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /draft/);
+    await rollbackHandbook(cloud, path.join(root, 'edge-q3'));
+    assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /draft/, 'a rollback keeps it too');
+
+    cloud.operations.length = 0;
+    assert.ok((await removePreview(cloud, 42)) > 0);
+    assert.deepEqual(
+      [...cloud.objects.keys()].filter((key) => key.includes('previews/')),
+      [],
+    );
+    assert.equal(await page(cloud, '/previews/42/docs/guide'), 404);
+    assert.equal(await page(cloud, '/docs/guide'), 200);
+    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+    assert.equal(await removePreview(cloud, 42), 0, 'removing again changes nothing');
+  });
+
+  test('at the cap a new pull request gets no preview and learns who holds the places', async () => {
+    const cloud = await withProduction(writePreviewBuild(1, 'one'), writePreviewBuild(1, 'one, updated'));
+    await publishPreview(cloud, config, { pullRequest: 1, commit: 'c1', max: 1 });
+    const objects = cloud.objects.size;
+    const capped = await publishPreview(cloud, config, { pullRequest: 2, commit: 'c2', max: 1 });
+    assert.deepEqual(capped.status === 'capped' && capped.holders.map((holder) => holder.pullRequest), [1]);
+    assert.equal(cloud.objects.size, objects, 'nothing was uploaded');
+    const updated = await publishPreview(cloud, config, { pullRequest: 1, commit: 'c3', max: 1 });
+    assert.equal(updated.status, 'published', 'a preview that exists is still updated at the cap');
+  });
+
+  test('a build production’s edge would run differently is not uploaded, and says why', async () => {
+    const cloud = await withProduction(writePreviewBuild(42, 'themed', "'sha256-changed-theme'"));
+    const objects = cloud.objects.size;
+    const result = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    assert.equal(result.status, 'unfaithful');
+    assert.match(result.status === 'unfaithful' ? result.reasons.join() : '', /Content Security Policy blocks/);
+    assert.equal(cloud.objects.size, objects);
   });
 });

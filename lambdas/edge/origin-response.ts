@@ -15,9 +15,14 @@
  *   real 404 for a page, and a short 404 for any other file. A viewer-response function could not
  *   do this: it may not change the status ("Restrictions on Lambda@Edge", HTTP status codes).
  * - A file: the gate's caching rule, the same as the Node server's (gate/headers.ts).
+ * - A pull request's preview (`previews/<N>/…`, core/preview.ts): the same, judged on the file's
+ *   name within the preview, plus `X-Robots-Tag`; a missing file is the preview's short 404, since
+ *   the function carries production's not-found page, not the preview's.
  */
 import type { CloudFrontHeaders, CloudFrontResponseEvent, CloudFrontResultResponse } from 'aws-lambda';
+import { PREVIEW_ROBOTS_HEADER, previewOfKey } from '../../core/preview';
 import { cacheControl } from '../../gate/headers';
+import { previewNotFound } from '../../gate/preview-route';
 import { assertDeployable } from '../../gate/local-mode';
 import { plainTextResponse } from '../../gate/response';
 import type { GateResponse } from '../../gate/response';
@@ -55,6 +60,18 @@ export function createOriginResponseHandler(manifest: EdgeManifest, notFoundPage
     // The viewer-request function rewrote the URI to a percent-encoded bucket key.
     const file = decodeURIComponent(request.uri.slice(1));
     const status = Number(response.status);
+    const preview = previewOfKey(file);
+    if (preview) {
+      if (status === 404) {
+        const answer = plainTextResponse(404, previewNotFound(preview.pullRequest), PREVIEW_ROBOTS_HEADER);
+        return replacedBody(response, answer);
+      }
+      const cache = status >= 400 ? 'no-store' : cacheControl(preview.file, 'protected');
+      return {
+        ...response,
+        headers: withHeaders(response.headers, { 'Cache-Control': cache, ...PREVIEW_ROBOTS_HEADER }),
+      };
+    }
     if (status === 404) return replacedBody(response, file.endsWith('.html') ? notFoundAsPage : notFound);
     if (status >= 400) return { ...response, headers: withHeaders(response.headers, { 'Cache-Control': 'no-store' }) };
     const access = publicFiles.has(file) ? 'public' : 'protected';

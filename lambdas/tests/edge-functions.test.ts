@@ -495,3 +495,72 @@ describe('the origin-response function', () => {
     assert.match(wrong.error ?? '', /handles origin-response events, not viewer-request/);
   });
 });
+
+// Previews (core/preview.ts) are served by the functions production deployed: creating or removing
+// one only writes to the bucket, so these bundles, packaged from production's build alone, must
+// already know `/previews/<N>/`.
+describe('a pull request’s preview, through production’s packaged functions', () => {
+  const cookie = () => [{ key: 'Cookie', value: readerCookie() }];
+  const at = (uri: string, headers: CloudFrontRequest['headers'] = {}) =>
+    viewerRequestEvent((request) => Object.assign(request, { uri, querystring: '', headers }));
+
+  test('viewer-request: a reader reaches the preview’s keys; everyone else is refused as in production', () => {
+    const results = invokePackaged(path.join(edgeDir, 'viewer-request'), [
+      at('/previews/42/', { cookie: cookie() }),
+      at('/previews/42/docs/guide', { cookie: cookie() }),
+      at('/previews/42/docs/python-3.12', { cookie: cookie() }),
+      at('/previews/42/sign-in', { accept: [{ key: 'Accept', value: 'text/html' }] }),
+      at('/previews/42/docs/guide', {
+        cookie: cookie(),
+        'sec-fetch-site': [{ key: 'Sec-Fetch-Site', value: 'cross-site' }],
+        'sec-fetch-dest': [{ key: 'Sec-Fetch-Dest', value: 'script' }],
+      }),
+      at('/previews/42/docs/guide', {
+        cookie: [{ key: 'Cookie', value: readerCookie(poolKey, []) }],
+        accept: [{ key: 'Accept', value: 'text/html' }],
+      }),
+      at('/previews/42', { cookie: cookie() }),
+      at('/previews/42/../../docs/guide', { cookie: cookie() }),
+    ]);
+    const [home, page, dotted, signIn, crossSite, outsider, bare, escape] = results;
+    assert.deepEqual(
+      [home, page, dotted].map((invocation) => (invocation.result as CloudFrontRequest).uri),
+      // A preview's dotted page is stored under its route too (infra/preview-flow.ts).
+      ['/previews/42/index.html', '/previews/42/docs/guide.html', '/previews/42/docs/python-3.12'],
+    );
+    const status = (invocation: Invocation) => (invocation.result as CloudFrontResultResponse).status;
+    assert.equal(status(signIn), '302', 'the preview has no public shell: a signed-out page load signs in');
+    assert.equal(
+      (signIn.result as CloudFrontResultResponse).headers!.location[0].value,
+      '/sign-in?returnTo=%2Fpreviews%2F42%2Fsign-in',
+    );
+    assert.equal(status(crossSite), '403');
+    assert.equal(status(outsider), '302');
+    assert.equal((bare.result as CloudFrontResultResponse).headers!.location[0].value, '/previews/42/');
+    assert.equal(status(escape), '400');
+  });
+
+  test('origin-response: the preview’s caching rule, never indexed, and its own 404', () => {
+    const answer = (uri: string, status: string) =>
+      originResponseEvent((cf) => {
+        Object.assign(cf.response, { status, statusDescription: status === '200' ? 'OK' : 'Not Found' });
+        cf.request.uri = uri;
+      });
+    const [page, bundle, missing] = invokePackaged(path.join(edgeDir, 'origin-response'), [
+      answer('/previews/42/docs/guide.html', '200'),
+      answer('/previews/42/assets/js/main.0123abcd.js', '200'),
+      answer('/previews/42/docs/gone.html', '404'),
+    ]);
+    const header = (invocation: Invocation, name: string) =>
+      (invocation.result as CloudFrontResultResponse).headers![name][0].value;
+    assert.equal(header(page, 'cache-control'), 'no-store');
+    // Public in production, protected in a preview: the reader's browser keeps none of it.
+    assert.equal(header(bundle, 'cache-control'), 'no-store');
+    for (const invocation of [page, bundle, missing])
+      assert.equal(header(invocation, 'x-robots-tag'), 'noindex, nofollow');
+    const notFound = missing.result as CloudFrontResultResponse;
+    assert.equal(notFound.status, '404');
+    assert.match(notFound.body ?? '', /Not found in the preview of pull request 42/);
+    assert.doesNotMatch(notFound.body ?? '', /Page Not Found/, 'not production’s not-found page');
+  });
+});

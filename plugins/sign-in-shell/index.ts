@@ -26,30 +26,39 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** Files a page loads to render (scripts, styles, icons, images), not the pages it links to. */
-export function assetsReferencedBy(html: string): string[] {
+/**
+ * Files a page loads to render (scripts, styles, icons, images), not the pages it links to,
+ * relative to the build: the site's base URL (`/`, or a preview's `/previews/<N>/`) taken off.
+ */
+export function assetsReferencedBy(html: string, baseUrl = '/'): string[] {
   const found: string[] = [];
   for (const [tag, name] of html.matchAll(ASSET_TAG)) {
     const kind = name.toLowerCase();
     if (kind === 'link' && !SHELL_LINK_RELS.has((attribute(tag, 'rel') ?? '').toLowerCase())) continue;
     const reference = attribute(tag, kind === 'link' ? 'href' : 'src');
-    if (reference?.startsWith('/') && !reference.startsWith('//')) found.push(reference.slice(1).split(/[?#]/)[0]);
+    if (reference?.startsWith('/') && !reference.startsWith('//')) found.push(withoutBase(reference, baseUrl));
   }
   return found;
+}
+
+function withoutBase(reference: string, baseUrl: string): string {
+  const relative = reference.startsWith(baseUrl) ? reference.slice(baseUrl.length) : reference.slice(1);
+  return relative.split(/[?#]/)[0];
 }
 
 const URL_FUNCTION = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/g;
 
 /** Fonts and images a stylesheet pulls in, relative to the build. */
-export function assetsReferencedByCss(css: string, cssFile: string): string[] {
+export function assetsReferencedByCss(css: string, cssFile: string, baseUrl = '/'): string[] {
   const found: string[] = [];
   for (const [, double, single, bare] of css.matchAll(URL_FUNCTION)) {
     const reference = (double ?? single ?? bare ?? '').trim();
     if (!reference || /^(data:|https?:|#)/.test(reference)) continue;
-    const resolved = reference.startsWith('/')
-      ? reference.slice(1)
-      : path.posix.join(path.posix.dirname(cssFile), reference);
-    found.push(resolved.split(/[?#]/)[0]);
+    found.push(
+      reference.startsWith('/')
+        ? withoutBase(reference, baseUrl)
+        : path.posix.join(path.posix.dirname(cssFile), reference).split(/[?#]/)[0],
+    );
   }
   return found;
 }
@@ -93,7 +102,7 @@ function signInAppOptions(context: LoadContext, auth: HandbookAuthConfig): SignI
 }
 
 /** What a signed-out visitor may load: the sign-in page, what it references, and the site's images. */
-export async function publicShell(outDir: string, brand: string[]): Promise<string[]> {
+export async function publicShell(outDir: string, brand: string[], baseUrl = '/'): Promise<string[]> {
   const existing = new Set(listBuildFiles(outDir));
   /** The page's own files that the build holds; anything else stops the build. */
   const ownFiles = (files: string[]) => {
@@ -107,10 +116,10 @@ export async function publicShell(outDir: string, brand: string[]): Promise<stri
     return files;
   };
   const html = await readFile(path.join(outDir, SIGN_IN_HTML), 'utf8');
-  const shell = new Set<string>(ownFiles([SIGN_IN_HTML, ...brand, ...assetsReferencedBy(html)]));
+  const shell = new Set<string>(ownFiles([SIGN_IN_HTML, ...brand, ...assetsReferencedBy(html, baseUrl)]));
   for (const file of [...shell].filter((name) => name.endsWith('.css'))) {
     const css = await readFile(path.join(outDir, file), 'utf8');
-    ownFiles(assetsReferencedByCss(css, file)).forEach((asset) => shell.add(asset));
+    ownFiles(assetsReferencedByCss(css, file, baseUrl)).forEach((asset) => shell.add(asset));
   }
   const files = [...shell].sort();
   for (const kind of ['.js', '.css']) {
@@ -151,7 +160,7 @@ export default function signInShellPlugin(context: LoadContext, options: { auth:
         );
       }
       await writeSignInApp(outDir, await bundleSignInApp(appOptions));
-      const publicFiles = await publicShell(outDir, brandImages(context));
+      const publicFiles = await publicShell(outDir, brandImages(context), context.baseUrl);
       const pages = await Promise.all(
         listBuildFiles(outDir)
           .filter((file) => file.endsWith('.html'))

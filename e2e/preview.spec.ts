@@ -1,0 +1,57 @@
+/**
+ * A pull request's preview (`npm run build:preview`, served by `npm run serve -- --preview
+ * 42=build-preview`): behind the same gate as production, marked on every page, and never part of
+ * production's search.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { open } from './helpers';
+import { PREVIEW_BUILD } from '../playwright.config';
+
+const previewPage = '/previews/42/how-we-work/testing';
+
+test.beforeAll(() => {
+  if (!existsSync(PREVIEW_BUILD)) throw new Error(`${PREVIEW_BUILD}/ is missing: run \`npm run build:preview\` first.`);
+});
+
+test('a preview page says it is the preview of pull request 42 and links the same page in production', async ({
+  page,
+}) => {
+  const response = await open(page, previewPage);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const banner = page.getByRole('region', { name: 'Preview of pull request 42' });
+  await expect(banner).toContainText('not the published handbook');
+  await expect(banner.getByRole('link', { name: 'Pull request #42' })).toHaveAttribute('href', /\/pull\/42$/);
+  await banner.getByRole('link', { name: 'This page in the handbook' }).click();
+  await expect(page).toHaveURL(/\/how-we-work\/testing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Preview of pull request/ })).toHaveCount(0);
+});
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a preview file is refused and a preview page goes to production’s sign-in', async ({ page, request }) => {
+    const bundle = readdirSync(`${PREVIEW_BUILD}/assets/js`).find((file) => file.startsWith('main.'));
+    const refused = await request.get(`/previews/42/assets/js/${bundle}`, { headers: { 'sec-fetch-dest': 'script' } });
+    expect(refused.status()).toBe(401);
+    expect(await refused.text()).not.toContain('Testing');
+    await page.goto(previewPage);
+    await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fpreviews%2F42%2Fhow-we-work%2Ftesting$/);
+  });
+});
+
+test('production’s search index holds no page of the preview', async ({ request }) => {
+  const productionIndexes = readdirSync('build').filter((file) => /^search-index.*\.json$/.test(file));
+  expect(productionIndexes.length).toBeGreaterThan(0);
+  for (const file of productionIndexes) {
+    const served = await request.get(`/${file}`);
+    expect(served.status()).toBe(200);
+    expect(await served.text()).not.toContain('/previews/');
+  }
+  // The preview's own index is its own file, naming its own addresses.
+  const previewIndex = readdirSync(PREVIEW_BUILD).find((file) => /^search-index-[0-9a-f]{8}\.json$/.test(file))!;
+  expect(readFileSync(`${PREVIEW_BUILD}/${previewIndex}`, 'utf8')).toContain('/previews/42/');
+});

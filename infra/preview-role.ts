@@ -1,0 +1,90 @@
+/**
+ * The role the preview workflow assumes through GitHub's OIDC provider: only pull request runs of
+ * the handbook's repository, and only what the preview flow calls (infra/preview-flow.ts).
+ *
+ * - Trust: `token.actions.githubusercontent.com:sub` is `repo:<owner>/<name>:pull_request` for a
+ *   workflow run by the `pull_request` event ("OpenID Connect reference", subject claims), and `aud`
+ *   is `sts.amazonaws.com` ("Configuring OpenID Connect in Amazon Web Services"). GitHub gives a
+ *   fork's `pull_request` run no secrets and a read-only token, and no OIDC token ("Automatic token
+ *   authentication"; "Using secrets in GitHub Actions"), so a fork cannot assume it.
+ * - S3: objects only under `previews/` and `.gate/previews/`, and reading the live record; listing
+ *   only with an `s3:prefix` under those ("Amazon S3 condition key examples", `s3:prefix`).
+ * - CloudFront: `CreateInvalidation` and `GetInvalidation` on the distribution. IAM cannot limit the
+ *   paths of an invalidation; the worst the role can do there is empty caches.
+ * - CloudFormation: `DescribeStacks` on the identity and site stacks, for their outputs.
+ * The OIDC provider exists once per account (created with the deploy role, or by hand); it is
+ * referred to by its ARN, which is fixed for an account.
+ */
+import { Arn, CfnOutput, Duration } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { PREVIEWS_SEGMENT } from '../core/preview';
+import { LIVE_RECORD_KEY } from './deploy-plan';
+import { PREVIEW_RECORDS_PREFIX } from './preview-flow';
+
+const GITHUB_OIDC = 'token.actions.githubusercontent.com';
+
+interface PreviewRoleProps {
+  /** `owner/name` of the GitHub repository. */
+  repository: string;
+  bucket: s3.IBucket;
+  distributionId: string;
+  stackNames: string[];
+}
+
+export function addPreviewRole(stack: Stack, props: PreviewRoleProps): iam.Role {
+  const provider = iam.OpenIdConnectProvider.fromOpenIdConnectProviderArn(
+    stack,
+    'GitHubOidc',
+    `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${GITHUB_OIDC}`,
+  );
+  const role = new iam.Role(stack, 'PreviewRole', {
+    description: `Pull request previews of ${props.repository}: previews/ of the bucket and invalidations only`,
+    maxSessionDuration: Duration.hours(1),
+    assumedBy: new iam.OpenIdConnectPrincipal(provider, {
+      StringEquals: {
+        [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com',
+        [`${GITHUB_OIDC}:sub`]: `repo:${props.repository}:pull_request`,
+      },
+    }),
+  });
+  const prefixes = [`${PREVIEWS_SEGMENT}/`, PREVIEW_RECORDS_PREFIX];
+  role.addToPolicy(
+    new iam.PolicyStatement({
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      resources: prefixes.map((prefix) => props.bucket.arnForObjects(`${prefix}*`)),
+    }),
+  );
+  role.addToPolicy(
+    new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(LIVE_RECORD_KEY)] }),
+  );
+  role.addToPolicy(
+    new iam.PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [props.bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) } },
+    }),
+  );
+  role.addToPolicy(
+    new iam.PolicyStatement({
+      actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
+      resources: [
+        Arn.format(
+          { service: 'cloudfront', region: '', resource: 'distribution', resourceName: props.distributionId },
+          stack,
+        ),
+      ],
+    }),
+  );
+  role.addToPolicy(
+    new iam.PolicyStatement({
+      actions: ['cloudformation:DescribeStacks'],
+      resources: props.stackNames.map((name) =>
+        Arn.format({ service: 'cloudformation', resource: 'stack', resourceName: `${name}/*` }, stack),
+      ),
+    }),
+  );
+  new CfnOutput(stack, 'PreviewRoleArn', { value: role.roleArn });
+  return role;
+}
