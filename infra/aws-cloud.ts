@@ -17,8 +17,10 @@ import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import {
   CopyObjectCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
   NoSuchKey,
@@ -200,7 +202,7 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
         },
         async create(key, text) {
           try {
-            await s3.send(
+            const { VersionId = '' } = await s3.send(
               new PutObjectCommand({
                 Bucket: name,
                 Key: key,
@@ -209,10 +211,23 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
                 IfNoneMatch: '*',
               }),
             );
-            return true;
+            return VersionId;
           } catch (error) {
             // 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes").
-            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return false;
+            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return null;
+            throw error;
+          }
+        },
+        async removeVersion(key, versionId) {
+          // With a version id, DeleteObject removes that version for good and adds no delete marker.
+          await s3.send(new DeleteObjectCommand({ Bucket: name, Key: key, VersionId: versionId }));
+        },
+        async currentVersion(key) {
+          try {
+            const { VersionId } = await s3.send(new HeadObjectCommand({ Bucket: name, Key: key }));
+            return VersionId ?? null;
+          } catch (error) {
+            if ((error as Error).name === 'NotFound') return null;
             throw error;
           }
         },

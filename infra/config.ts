@@ -54,6 +54,8 @@ export const DEFAULT_CONFIG_FILE = 'deploy.config.json';
 export const EXAMPLE_CONFIG_FILE = path.join(__dirname, 'deploy.config.example.json');
 
 export class DeployConfigError extends Error {
+  readonly readersSee = 'The live site, unchanged: nothing ran without a valid configuration.';
+
   constructor(
     readonly source: string,
     readonly problems: string[],
