@@ -13,6 +13,7 @@ import {
   GetDistributionConfigCommand,
   waitUntilInvalidationCompleted,
 } from '@aws-sdk/client-cloudfront';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import {
@@ -37,6 +38,7 @@ import { localOperator } from './deploy-lock';
 import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
 import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';
 import { googleSecretJsonField } from './google-secret';
+import { putKeyDriftAlarms } from './key-drift-alarm';
 
 const root = path.resolve(__dirname, '..');
 const OUTPUTS_FILE = path.join(root, 'dist', 'cdk-outputs.json');
@@ -62,6 +64,8 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
   // Lambda@Edge functions live in us-east-1, whatever the site stack's region.
   const edgeLambda = new LambdaClient({ region: 'us-east-1' });
   const log = (line: string) => console.log(line);
+  /** The operations stack's alarm topic, once deployed with `alarmEmail`. */
+  let alarmTopicArn: string | undefined;
 
   async function outputsOf(stackName: string): Promise<Record<string, string> | null> {
     try {
@@ -143,20 +147,33 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       return Object.fromEntries(associations.map((item) => [item.EventType!, item.LambdaFunctionARN!]));
     },
     async deployOperations(site, edgeDir) {
-      await cdkDeploy(names.operations, { siteUrl: site.siteUrl, edgeDir, distributionId: site.distributionId });
+      const outputs = await cdkDeploy(names.operations, {
+        siteUrl: site.siteUrl,
+        edgeDir,
+        distributionId: site.distributionId,
+      });
+      alarmTopicArn = outputs.AlarmTopicArn;
     },
     async setEdgeLogRetention(site, edgeVersions) {
-      const functionNames = Object.values(edgeVersions).map((arn) =>
-        parseVersionArn(arn).functionArn.split(':').pop()!,
-      );
+      const functionName = (arn: string) => parseVersionArn(arn).functionArn.split(':').pop()!;
+      const logsIn = (logRegion: string) => new CloudWatchLogsClient({ region: logRegion });
       const result = await setEdgeLogRetention(
-        (logRegion) => new CloudWatchLogsClient({ region: logRegion }),
-        edgeLogGroupNames([...new Set(functionNames)], site.distributionId),
+        logsIn,
+        edgeLogGroupNames([...new Set(Object.values(edgeVersions).map(functionName))], site.distributionId),
         config.edgeLogRegions,
         config.edgeLogRetentionDays,
       );
       log(`Edge log retention ${config.edgeLogRetentionDays} days: ${result.changed.length} log groups set`);
       for (const skipped of result.skipped) log(`  skipped ${skipped}`);
+      const [viewerLogGroup] = edgeLogGroupNames([functionName(edgeVersions['viewer-request'])], site.distributionId);
+      const alarms = await putKeyDriftAlarms(logsIn, (alarmRegion) => new CloudWatchClient({ region: alarmRegion }), {
+        logGroupName: viewerLogGroup,
+        distributionId: site.distributionId,
+        regions: config.edgeLogRegions,
+        // The alarm mail's topic lives in us-east-1, with the operations stack's other alarms.
+        actionsIn: (alarmRegion) => (alarmRegion === 'us-east-1' && alarmTopicArn ? [alarmTopicArn] : []),
+      });
+      log(`Key-drift alarm (jwks-changed) in ${alarms.regions.length} regions`);
     },
     async pruneEdgeVersions(keep) {
       const result = await pruneEdgeVersions(edgeLambda, keep, config.edgeVersionsKept);
