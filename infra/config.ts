@@ -48,8 +48,6 @@ export interface DeployConfig {
   githubEnvironment?: string;
   /** The account's existing GitHub OIDC provider (one per account); without it, the deploy role's stack creates it. */
   githubOidcProviderArn?: string;
-  /** Requests per IP address per 5 minutes above which a WAF rule blocks that address; without it, no WAF. */
-  wafRateLimit?: number;
 }
 
 export interface EmailSender {
@@ -177,14 +175,6 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },
   ...GITHUB_FIELDS,
-  wafRateLimit: {
-    required: false,
-    // WAF's rate-based rule limit: 10 to 2,000,000,000 requests per evaluation window (RateBasedStatement).
-    check: (value) =>
-      Number.isInteger(value) && (value as number) >= 10 && (value as number) <= 2_000_000_000
-        ? null
-        : 'must be a whole number of requests per IP address per 5 minutes, 10 or more (WAF’s minimum)',
-  },
 };
 
 export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
