@@ -19,7 +19,10 @@ import type { GateAuth } from './manifest';
 export const MAX_TOKEN_LENGTH = 8 * 1024;
 const MAX_COOKIE_HEADER_LENGTH = 32 * 1024;
 
-/** A JWKS download that has not answered by then has failed: the request is refused, not held. */
+/**
+ * A JWKS download that has not answered by then has failed: the request is refused, not held. The
+ * local gate's key host is on loopback; the edge sets its own, longer deadline (viewer-request.ts).
+ */
 export const JWKS_DEADLINE_MS = 750;
 /** After a failed download, requests are refused at once for this long instead of each waiting. */
 export const JWKS_FAILURE_PAUSE_MS = 5_000;
@@ -47,14 +50,17 @@ interface TokenVerifier {
  * service on loopback (which aws-jwt-verify's own fetcher refuses), within the deadline.
  */
 export class JwksFetcher implements Fetcher {
-  constructor(private readonly mode: GateAuth['mode']) {}
+  constructor(
+    private readonly mode: GateAuth['mode'],
+    private readonly deadlineMs = JWKS_DEADLINE_MS,
+  ) {}
 
   async fetch(uri: string): Promise<ArrayBuffer> {
     const url = new URL(uri);
     const allowed =
       this.mode === 'cognito' ? url.protocol === 'https:' : url.protocol === 'http:' && url.hostname === '127.0.0.1';
     if (!allowed) throw new Error(`Not a ${this.mode === 'cognito' ? 'https' : 'loopback'} JWKS: ${uri}`);
-    const response = await fetch(url, { signal: AbortSignal.timeout(JWKS_DEADLINE_MS), redirect: 'error' });
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.deadlineMs), redirect: 'error' });
     if (!response.ok) throw new Error(`${uri} answered ${response.status}`);
     return response.arrayBuffer();
   }
@@ -62,18 +68,21 @@ export class JwksFetcher implements Fetcher {
 
 /**
  * Holds any fetcher to the deadline, and remembers a failure for a moment, so a key host that
- * swallows connections costs one request at most `JWKS_DEADLINE_MS`, and the next ones nothing.
+ * swallows connections costs one request at most the deadline, and the next ones nothing.
  */
 class BoundedFetcher implements Fetcher {
   private pausedUntil = 0;
 
-  constructor(private readonly inner: Fetcher) {}
+  constructor(
+    private readonly inner: Fetcher,
+    private readonly deadlineMs: number,
+  ) {}
 
   async fetch(uri: string): Promise<ArrayBuffer> {
     if (Date.now() < this.pausedUntil) throw new Error(`The JWKS at ${uri} failed moments ago`);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The JWKS at ${uri} did not answer in time`)), JWKS_DEADLINE_MS);
+      timer = setTimeout(() => reject(new Error(`The JWKS at ${uri} did not answer in time`)), this.deadlineMs);
     });
     try {
       return await Promise.race([this.inner.fetch(uri), deadline]);
@@ -205,15 +214,18 @@ export interface SessionCheckerOptions {
   /**
    * The pool's JWKS as fetched at deploy time (the edge ships it): trusted from the first request
    * without a download. A token naming another key id costs one download, bounded by
-   * `JWKS_DEADLINE_MS`, after which the live keys are trusted beside the shipped ones.
+   * `jwksDeadlineMs`, after which the live keys are trusted beside the shipped ones.
    */
   jwks?: Jwks;
   /** Told once when the live keys differ from the shipped `jwks`: the next deploy ships them. */
   onKeysChanged?: (change: KeysChanged) => void;
+  /** How long a JWKS download may take (default `JWKS_DEADLINE_MS`). */
+  jwksDeadlineMs?: number;
 }
 
 export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): SessionChecker {
-  const bounded = new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode));
+  const deadlineMs = options.jwksDeadlineMs ?? JWKS_DEADLINE_MS;
+  const bounded = new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode, deadlineMs), deadlineMs);
   const fetcher = options.jwks
     ? new ShippedKeysFetcher(bounded, options.jwks, options.onKeysChanged ?? (() => {}))
     : bounded;

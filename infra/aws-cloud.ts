@@ -13,12 +13,15 @@ import {
   GetDistributionConfigCommand,
   waitUntilInvalidationCompleted,
 } from '@aws-sdk/client-cloudfront';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import {
   CopyObjectCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
   NoSuchKey,
@@ -35,6 +38,7 @@ import { localOperator } from './deploy-lock';
 import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
 import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';
 import { googleSecretJsonField } from './google-secret';
+import { putKeyDriftAlarms } from './key-drift-alarm';
 
 const root = path.resolve(__dirname, '..');
 const OUTPUTS_FILE = path.join(root, 'dist', 'cdk-outputs.json');
@@ -60,6 +64,8 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
   // Lambda@Edge functions live in us-east-1, whatever the site stack's region.
   const edgeLambda = new LambdaClient({ region: 'us-east-1' });
   const log = (line: string) => console.log(line);
+  /** The operations stack's alarm topic, once deployed with `alarmEmail`. */
+  let alarmTopicArn: string | undefined;
 
   async function outputsOf(stackName: string): Promise<Record<string, string> | null> {
     try {
@@ -141,20 +147,33 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       return Object.fromEntries(associations.map((item) => [item.EventType!, item.LambdaFunctionARN!]));
     },
     async deployOperations(site, edgeDir) {
-      await cdkDeploy(names.operations, { siteUrl: site.siteUrl, edgeDir, distributionId: site.distributionId });
+      const outputs = await cdkDeploy(names.operations, {
+        siteUrl: site.siteUrl,
+        edgeDir,
+        distributionId: site.distributionId,
+      });
+      alarmTopicArn = outputs.AlarmTopicArn;
     },
     async setEdgeLogRetention(site, edgeVersions) {
-      const functionNames = Object.values(edgeVersions).map((arn) =>
-        parseVersionArn(arn).functionArn.split(':').pop()!,
-      );
+      const functionName = (arn: string) => parseVersionArn(arn).functionArn.split(':').pop()!;
+      const logsIn = (logRegion: string) => new CloudWatchLogsClient({ region: logRegion });
       const result = await setEdgeLogRetention(
-        (logRegion) => new CloudWatchLogsClient({ region: logRegion }),
-        edgeLogGroupNames([...new Set(functionNames)], site.distributionId),
+        logsIn,
+        edgeLogGroupNames([...new Set(Object.values(edgeVersions).map(functionName))], site.distributionId),
         config.edgeLogRegions,
         config.edgeLogRetentionDays,
       );
       log(`Edge log retention ${config.edgeLogRetentionDays} days: ${result.changed.length} log groups set`);
       for (const skipped of result.skipped) log(`  skipped ${skipped}`);
+      const [viewerLogGroup] = edgeLogGroupNames([functionName(edgeVersions['viewer-request'])], site.distributionId);
+      const alarms = await putKeyDriftAlarms(logsIn, (alarmRegion) => new CloudWatchClient({ region: alarmRegion }), {
+        logGroupName: viewerLogGroup,
+        distributionId: site.distributionId,
+        regions: config.edgeLogRegions,
+        // The alarm mail's topic lives in us-east-1, with the operations stack's other alarms.
+        actionsIn: (alarmRegion) => (alarmRegion === 'us-east-1' && alarmTopicArn ? [alarmTopicArn] : []),
+      });
+      log(`Key-drift alarm (jwks-changed) in ${alarms.regions.length} regions`);
     },
     async pruneEdgeVersions(keep) {
       const result = await pruneEdgeVersions(edgeLambda, keep, config.edgeVersionsKept);
@@ -202,7 +221,7 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
         },
         async create(key, text) {
           try {
-            await s3.send(
+            const { VersionId = '' } = await s3.send(
               new PutObjectCommand({
                 Bucket: name,
                 Key: key,
@@ -211,10 +230,23 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
                 IfNoneMatch: '*',
               }),
             );
-            return true;
+            return VersionId;
           } catch (error) {
             // 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes").
-            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return false;
+            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return null;
+            throw error;
+          }
+        },
+        async removeVersion(key, versionId) {
+          // With a version id, DeleteObject removes that version for good and adds no delete marker.
+          await s3.send(new DeleteObjectCommand({ Bucket: name, Key: key, VersionId: versionId }));
+        },
+        async currentVersion(key) {
+          try {
+            const { VersionId } = await s3.send(new HeadObjectCommand({ Bucket: name, Key: key }));
+            return VersionId ?? null;
+          } catch (error) {
+            if ((error as Error).name === 'NotFound') return null;
             throw error;
           }
         },

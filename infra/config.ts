@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
+import { GITHUB_FIELDS, githubProblems } from './github-config';
 
 export interface DeployConfig {
   /** Names the stacks and the app client: `Handbook-<environment>-Identity`, `-Site`. */
@@ -43,6 +44,14 @@ export interface DeployConfig {
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
   emailSender?: EmailSender;
+  /** The GitHub repository (`owner/name`) whose Actions deploy this environment; without it, no deploy role. */
+  githubRepository?: string;
+  /** The branch whose pushes deploy (default `main`); the deploy role trusts its runs only. */
+  githubBranch: string;
+  /** A GitHub environment the deploy job names: the role then trusts that environment's jobs only. */
+  githubEnvironment?: string;
+  /** The account's existing GitHub OIDC provider (one per account); without it, the deploy role's stack creates it. */
+  githubOidcProviderArn?: string;
 }
 
 export interface EmailSender {
@@ -58,6 +67,8 @@ export const DEFAULT_CONFIG_FILE = 'deploy.config.json';
 export const EXAMPLE_CONFIG_FILE = path.join(__dirname, 'deploy.config.example.json');
 
 export class DeployConfigError extends Error {
+  readonly readersSee = 'The live site, unchanged: nothing ran without a valid configuration.';
+
   constructor(
     readonly source: string,
     readonly problems: string[],
@@ -177,6 +188,7 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
   },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },
+  ...GITHUB_FIELDS,
 };
 
 export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
@@ -206,6 +218,7 @@ export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
   if (arn && typeof record.account === 'string' && !arn.includes(`:${record.account}:`)) {
     problems.push('certificateArn is in another account than account');
   }
+  problems.push(...githubProblems(record));
   if (problems.length) throw new DeployConfigError(source, problems);
   return resolved as unknown as DeployConfig;
 }
@@ -226,5 +239,10 @@ export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DE
 /** Stack names: an identity, a site and an operations stack per environment. */
 export function stackNames(config: Pick<DeployConfig, 'environment'>) {
   const prefix = `Handbook-${config.environment}`;
-  return { identity: `${prefix}-Identity`, site: `${prefix}-Site`, operations: `${prefix}-Operations` };
+  return {
+    identity: `${prefix}-Identity`,
+    site: `${prefix}-Site`,
+    operations: `${prefix}-Operations`,
+    deployRole: `${prefix}-GitHubDeploy`,
+  };
 }

@@ -12,11 +12,16 @@ import { listBuildFiles, readManifest } from '../gate/manifest';
 import { packageEdge } from '../lambdas/package-edge';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
+import { afterCare } from './after-care';
+import { CACHED, PUBLISHED, step, SWITCHED, UNCHANGED } from './deploy-failure';
+import { DeployStepError } from './deploy-failure';
 import { withDeployLock } from './deploy-lock';
 import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
 import type { BuildRecord, LiveRecord } from './deploy-plan';
 import { EDGE_PACKAGE_PREFIX, storeEdgePackage } from './edge-package';
 import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
+import { pageChanges } from './page-changes';
+import type { PageChanges } from './page-changes';
 
 export interface IdentityOutputs {
   region: string;
@@ -40,9 +45,16 @@ export interface BucketStore {
   read(key: string): Promise<string | null>;
   upload(key: string, file: string): Promise<void>;
   write(key: string, text: string): Promise<void>;
-  /** Writes only if the key does not exist yet; false if it does (S3 conditional write). */
-  create(key: string, text: string): Promise<boolean>;
+  /**
+   * Writes only if the key does not exist yet (S3 conditional write); returns the version written
+   * (`''` in a bucket without versioning), or null if the key exists.
+   */
+  create(key: string, text: string): Promise<string | null>;
   remove(keys: string[]): Promise<void>;
+  /** Deletes one stored version of `key` for good: in a versioned bucket, no delete marker is left. */
+  removeVersion(key: string, versionId: string): Promise<void>;
+  /** The version id of the current content of `key`, or null when it has none. */
+  currentVersion(key: string): Promise<string | null>;
   /** The newest stored version of `key` whose content has this MD5, or null (the bucket is versioned). */
   versionOf(key: string, md5: string): Promise<string | null>;
   /** Makes that stored version the current content of `key` again. */
@@ -122,65 +134,6 @@ export function unusedEdgePackages(bucketKeys: Iterable<string>, record: LiveRec
   return [...bucketKeys].filter((key) => key.startsWith(EDGE_PACKAGE_PREFIX) && !used.has(key));
 }
 
-/** What runs once the new build is live; each failure is reported, none undoes the deploy. */
-export async function afterCare(
-  cloud: HandbookCloud,
-  site: SiteOutputs,
-  record: LiveRecord,
-  edgeDir: string,
-): Promise<void> {
-  const steps: [string, () => Promise<void>][] = [
-    ['the access log and alarms', () => cloud.deployOperations(site, edgeDir)],
-    ['edge log retention', () => cloud.setEdgeLogRetention(site, record.edgeVersions ?? {})],
-    [
-      'old edge function versions',
-      () =>
-        cloud.pruneEdgeVersions([
-          ...Object.values(record.edgeVersions ?? {}),
-          ...Object.values(record.previous?.edgeVersions ?? {}),
-        ]),
-    ],
-  ];
-  for (const [name, step] of steps) {
-    try {
-      await step();
-    } catch (error) {
-      cloud.log(
-        `Warning: ${name} not updated (${(error as Error).message}); the site is live. Run the deploy again later.`,
-      );
-    }
-  }
-}
-
-/** Where a failed run stopped, and what the live site is meanwhile. */
-class DeployStepError extends Error {
-  constructor(step: string, liveSite: string, cause: unknown) {
-    super(
-      [
-        `The deploy failed while ${step}: ${(cause as Error)?.message ?? cause}`,
-        liveSite,
-        'Fix the cause and run `npm run deploy` again: it resumes, uploading only what is still missing.',
-      ].join('\n'),
-      { cause },
-    );
-    this.name = 'DeployStepError';
-  }
-}
-
-const UNCHANGED = 'The live site is as it was: nothing it serves was changed (new files were only added beside it).';
-const SWITCHED =
-  'The new edge functions are live and accept both builds; pages are partly the new build, partly the live one, and every one of them is served.';
-
-const PUBLISHED = 'The new build is live; some files it no longer has are still in the bucket.';
-
-async function step<T>(name: string, liveSite: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new DeployStepError(name, liveSite, error);
-  }
-}
-
 const REVERTED =
   "The live site's pages are as they were: the files already published were put back from their previous versions. The new edge functions, which accept both builds, are live.";
 
@@ -222,7 +175,7 @@ async function deployOnce(
   siteUrl: string,
   edgeDir: string,
   { withFiles }: { withFiles: boolean },
-): Promise<{ site: SiteOutputs; record: LiveRecord | null }> {
+): Promise<{ site: SiteOutputs; record: LiveRecord | null; live?: LiveRecord | null }> {
   const identity = await step('deploying the identity stack', UNCHANGED, () => cloud.deployIdentity(siteUrl));
   cloud.log(`Identity: pool ${identity.userPoolId}, client ${identity.userPoolClientId}`);
   const buildDir = await step('building the site', UNCHANGED, () =>
@@ -240,8 +193,10 @@ async function deployOnce(
   // The new functions accept the live build's pages too; redeploying the live build, they accept
   // the one before it, as the live functions do, so a rollback can still go back to it.
   const accepted = live?.id === id ? (live.previous ?? null) : live;
-  const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
-  await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
+  await step('packaging the edge functions with the pool’s keys', UNCHANGED, async () => {
+    const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
+    await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
+  });
 
   if (!withFiles) {
     const site = await step('deploying the stacks', UNCHANGED, () => cloud.deploySite(siteUrl, edgeDir));
@@ -260,18 +215,22 @@ async function deployOnce(
     cloud.deploySite(siteUrl, edgeDir),
   );
   const bucket = cloud.bucket(site.bucketName);
-  const edgePackage = await storeEdgePackage(bucket, edgeDir);
+  const edgePackage = await step('storing the edge package', SWITCHED, () => storeEdgePackage(bucket, edgeDir));
   if (!plan) {
-    plan = planDeploy(await bucket.list(), next, live);
-    await upload(bucket, plan.stage);
+    const bucketNow = await bucket.list();
+    plan = planDeploy(bucketNow, next, live);
+    await step('staging new files', SWITCHED, () => upload(bucket, plan!.stage));
   }
   cloud.log(`Publishing ${plan.publish.length} changed files`);
   await publish(bucket, plan.publish, buildDir, live);
+  const edgeVersions = await step('reading the live function versions', PUBLISHED, () =>
+    cloud.edgeVersions(site.distributionId),
+  );
   const record: LiveRecord = {
     files,
     manifest,
     checksums,
-    edgeVersions: await cloud.edgeVersions(site.distributionId),
+    edgeVersions,
     edgePackage,
     trusts: [id, ...(accepted?.id ? [accepted.id] : [])],
     id,
@@ -284,9 +243,9 @@ async function deployOnce(
   const prune = [...plan.prune, ...unusedEdgePackages((await bucket.list()).keys(), record)];
   cloud.log(`Removing ${plan.prune.length} files the new build does not have (the live build's bundles stay)`);
   await step('removing old files', PUBLISHED, () => bucket.remove(prune));
-  await bucket.write(LIVE_RECORD_KEY, JSON.stringify(record));
-  await cloud.invalidateAll(site.distributionId);
-  return { site, record };
+  await step('recording the live build', PUBLISHED, () => bucket.write(LIVE_RECORD_KEY, JSON.stringify(record)));
+  await step('emptying the edge caches', CACHED, () => cloud.invalidateAll(site.distributionId));
+  return { site, record, live };
 }
 
 /**
@@ -298,6 +257,8 @@ async function deployOnce(
 export const ACCEPT_TLS_1_0_FLAG = '--accept-tls-1.0-on-cloudfront-domain';
 
 export class TlsFloorError extends Error {
+  readonly readersSee = 'The live site, unchanged: the deploy did not start.';
+
   constructor() {
     super(
       [
@@ -315,13 +276,20 @@ export interface DeployOptions {
   acceptTls10?: boolean;
 }
 
-/** Deploys everything; returns the handbook's URL. */
+export interface DeployResult {
+  /** The handbook's URL. */
+  url: string;
+  /** The pages this deploy added, changed and removed, against the build live before it. */
+  pages: PageChanges;
+}
+
+/** Deploys everything. */
 export async function deployHandbook(
   cloud: HandbookCloud,
   config: DeployConfig,
   edgeDir: string,
   options: DeployOptions = {},
-): Promise<string> {
+): Promise<DeployResult> {
   if (!config.siteDomain && !options.acceptTls10) throw new TlsFloorError();
   const existing = await cloud.siteOutputs();
   const deploy = async () => {
@@ -335,9 +303,9 @@ export async function deployHandbook(
       siteUrl = created.site.siteUrl;
       cloud.log(`The distribution is ${siteUrl}: deploying again with its sign-in route`);
     }
-    const { site, record } = await deployOnce(cloud, config, siteUrl, edgeDir, { withFiles: true });
-    if (record) await afterCare(cloud, site, record, edgeDir);
-    return site.siteUrl;
+    const { site, record, live } = await deployOnce(cloud, config, siteUrl, edgeDir, { withFiles: true });
+    await afterCare(cloud, site, record!, edgeDir);
+    return { url: site.siteUrl, pages: pageChanges(live?.checksums ?? null, record!.checksums!) };
   };
   // Before the first deploy there is no bucket to hold a lock; CloudFormation refuses a second
   // update of a stack that is being created or updated.

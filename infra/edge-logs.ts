@@ -50,6 +50,11 @@ export function edgeLogGroupNames(functionNames: string[], distributionId: strin
   ];
 }
 
+/** An opt-in region the account has not enabled answers with an authentication error. */
+export function isRegionNotEnabled(error: unknown): boolean {
+  return /UnrecognizedClient|InvalidClientTokenId|AuthFailure|OptInRequired/.test((error as Error).name);
+}
+
 export interface RetentionResult {
   /** `<region> <group>` for each group created or changed. */
   changed: string[];
@@ -83,9 +88,8 @@ export async function setEdgeLogRetention(
         result.changed.push(`${region} ${name}`);
       }
     } catch (error) {
+      if (!isRegionNotEnabled(error)) throw error;
       const { name, message } = error as Error;
-      // An opt-in region the account has not enabled answers with an authentication error.
-      if (!/UnrecognizedClient|InvalidClientTokenId|AuthFailure|OptInRequired/.test(name)) throw error;
       result.skipped.push(`${region} (${name}: ${message})`);
     }
   }

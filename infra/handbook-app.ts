@@ -11,6 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
+import { DeployRoleStack } from './deploy-role-stack';
 import { OperationsStack } from './operations-stack';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { IdentityStack } from './identity-stack';
@@ -62,8 +63,16 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
         description: `Engineering Handbook access log and alarms (${config.environment})`,
       })
     : undefined;
+  // GitHub Actions' deploy role, deployed once by an operator (`npm run deploy-role`).
+  const deployRole = config.githubRepository
+    ? new DeployRoleStack(app, names.deployRole, {
+        env,
+        config,
+        description: `Engineering Handbook deploys from GitHub Actions (${config.environment})`,
+      })
+    : undefined;
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { identity, site, operations };
+  return { identity, site, operations, deployRole };
 }
 
 /** Before the first deploy without a custom domain the distribution's name is not known yet. */

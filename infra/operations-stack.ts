@@ -11,7 +11,7 @@
  * the whole site. The additional metrics (a monitoring subscription, charged per distribution) give
  * 403 and 404 each a rate of their own, so the two are told apart and only 403 alarms.
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -88,8 +88,12 @@ export class OperationsStack extends Stack {
       new cloudwatch.Alarm(this, 'EdgeFunctionErrors', {
         alarmDescription:
           'The edge functions fail (exceptions, results CloudFront refuses, throttling), in any region.',
+        // CloudFront may publish these counts only when they are not zero; metric math adds per
+        // timestamp, so a period with execution errors and no validation error would have no sum.
+        // FILL(m, 0) gives every period of each a value ("Metric math syntax and functions",
+        // CloudWatch User Guide: FILL "fills the missing values of a time series" with the value given).
         metric: new cloudwatch.MathExpression({
-          expression: 'execution + validation + throttled',
+          expression: 'FILL(execution, 0) + FILL(validation, 0) + FILL(throttled, 0)',
           usingMetrics: {
             execution: metric('LambdaExecutionError', 'Sum'),
             validation: metric('LambdaValidationError', 'Sum'),
@@ -107,6 +111,8 @@ export class OperationsStack extends Stack {
     if (props.alarmEmail) {
       const topic = new sns.Topic(this, 'AlarmMail', { displayName: 'Engineering Handbook alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      // The deploy's key-drift alarm in us-east-1 (key-drift-alarm.ts) mails through it too.
+      new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn });
       for (const alarm of this.alarms) {
         alarm.addAlarmAction(new SnsAction(topic));
         alarm.addOkAction(new SnsAction(topic));

@@ -13,16 +13,21 @@
 import { withDeployLock } from './deploy-lock';
 import { isBuildKey, isOpenTabAsset, LIVE_RECORD_KEY } from './deploy-plan';
 import type { BuildRecord, LiveRecord } from './deploy-plan';
-import { afterCare, readLive, unusedEdgePackages, withoutPrevious } from './deploy-flow';
+import { afterCare } from './after-care';
+import { readLive, unusedEdgePackages, withoutPrevious } from './deploy-flow';
 import type { BucketStore, HandbookCloud } from './deploy-flow';
 import { readEdgePackage } from './edge-package';
 
 export class RollbackError extends Error {
+  readonly readersSee = 'The live build, unchanged.';
+
   constructor(message: string) {
     super(`${message}\nNothing was changed.`);
     this.name = 'RollbackError';
   }
 }
+
+const EITHER_BUILD = 'Every page of either build is served meanwhile.';
 
 interface Restore {
   key: string;
@@ -83,26 +88,35 @@ export async function rollbackHandbook(cloud: HandbookCloud, edgeDir: string): P
       for (const { key, versionId } of files) await bucket.restore(key, versionId);
     };
     const switchFunctions = () => cloud.deploySite(site.siteUrl, edgeDir, target.edgeVersions);
+    // Pages stay an hour in the edge caches (edge-caching.ts): the moment the previous build's files
+    // are back, the caches are emptied, so readers stop getting the build rolled back from at once
+    // rather than after the function switch, which takes up to about 15 minutes.
+    const restoreChanged = async () => {
+      await restore(published);
+      cloud.log('Emptying the edge caches: readers get the restored files from now on');
+      await cloud.invalidateAll(site.distributionId);
+    };
     try {
       cloud.log(`Restoring ${staged.length} files the live build lacks`);
       await restore(staged);
       if (liveAcceptsTarget) {
         cloud.log(`Restoring ${published.length} changed files, then the previous edge functions`);
-        await restore(published);
+        await restoreChanged();
         await switchFunctions();
       } else {
         cloud.log(`Switching to the previous edge functions, then restoring ${published.length} changed files`);
         await switchFunctions();
-        await restore(published);
+        await restoreChanged();
       }
     } catch (error) {
-      throw new Error(
+      const stopped = new Error(
         [
           `The rollback stopped: ${(error as Error).message}`,
-          'Every page of either build is served meanwhile. Fix the cause and run `npm run rollback` again: it resumes where it stopped.',
+          `${EITHER_BUILD} Fix the cause and run \`npm run rollback\` again: it resumes where it stopped.`,
         ].join('\n'),
         { cause: error },
       );
+      throw Object.assign(stopped, { readersSee: EITHER_BUILD });
     }
 
     const record: LiveRecord = { ...target, previous: withoutPrevious(live) };

@@ -6,11 +6,19 @@ import path from 'node:path';
 import { createAwsCloud } from './aws-cloud';
 import { readDeployConfig } from './config';
 import { rollbackHandbook } from './rollback-flow';
+import { failureSummary, rollbackSummary, writeStepSummary } from './run-summary';
 
 async function main(): Promise<void> {
-  const config = readDeployConfig();
-  const url = await rollbackHandbook(createAwsCloud(config), path.resolve('dist/edge-rollback'));
-  console.log(`Rolled back: the handbook at ${url} serves the previous build.`);
+  const startedAt = new Date();
+  try {
+    const config = readDeployConfig();
+    const url = await rollbackHandbook(createAwsCloud(config), path.resolve('dist/edge-rollback'));
+    console.log(`Rolled back: the handbook at ${url} serves the previous build.`);
+    writeStepSummary(rollbackSummary(url, { startedAt, finishedAt: new Date() }));
+  } catch (error) {
+    writeStepSummary(failureSummary('rollback', error, { startedAt, finishedAt: new Date() }));
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
  */
 import { createAwsCloud } from './aws-cloud';
 import { readDeployConfig } from './config';
-import { LOCK_KEY } from './deploy-lock';
+import { LOCK_KEY, releaseLock } from './deploy-lock';
 
 async function main(): Promise<void> {
   const cloud = createAwsCloud(readDeployConfig());
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     console.log('No deploy lock is held.');
     return;
   }
-  await bucket.remove([LOCK_KEY]);
+  await releaseLock(bucket);
   console.log(`Removed the deploy lock held by ${holder}`);
 }
 

@@ -23,6 +23,8 @@ import { LOCK_KEY } from '../deploy-lock';
 import { rollbackHandbook } from '../rollback-flow';
 import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
 import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
+import { AfterCareError } from '../after-care';
+import { deploySummary, failureSummary } from '../run-summary';
 import type { LiveRecord } from '../deploy-plan';
 import { publishPreview, readPreviewRecords, removePreview } from '../preview-flow';
 
@@ -78,6 +80,12 @@ function writeBuild(v: string, extraPage = false): string {
 const scriptsOf = (html: string) => [...html.matchAll(/src="\/([^"]+)"/g)].map((match) => match[1]);
 const routeOf = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
 
+/** A plain delete in a versioned bucket leaves a marker; deleting a version by id leaves nothing. */
+const DELETE_MARKER = '\u0000delete marker';
+const lastIndexWhere = <T>(items: T[], matches: (item: T) => boolean) =>
+  items.reduce((found, item, index) => (matches(item) ? index : found), -1);
+const VERSION_DELETED = '\u0000version deleted';
+
 interface Edge {
   viewer: ReturnType<typeof createViewerRequestHandler>;
   origin: ReturnType<typeof createOriginResponseHandler>;
@@ -86,7 +94,7 @@ interface Edge {
 /** CloudFront and S3 (versioned) in memory; every change is followed by the readers' check. */
 class MemoryCloud implements HandbookCloud {
   readonly objects = new Map<string, string>();
-  /** Every content each key ever had, oldest first: the bucket is versioned. */
+  /** Every version of each key, oldest first: the bucket is versioned; a plain delete adds a marker. */
   readonly history = new Map<string, string[]>();
   readonly operations: string[] = [];
   readonly identitySiteUrls: string[] = [];
@@ -175,6 +183,10 @@ class MemoryCloud implements HandbookCloud {
     this.objects.set(name, text);
     this.history.set(name, [...(this.history.get(name) ?? []), text]);
   }
+  /** The version ids of the delete markers `name` holds. */
+  markersOf(name: string): string[] {
+    return (this.history.get(name) ?? []).flatMap((text, index) => (text === DELETE_MARKER ? [String(index)] : []));
+  }
   bucket(): BucketStore {
     return {
       list: async (prefix = '') =>
@@ -187,15 +199,30 @@ class MemoryCloud implements HandbookCloud {
       },
       write: async (name, text) => this.put(name, text),
       create: async (name, text) => {
-        if (this.objects.has(name)) return false;
+        if (this.objects.has(name)) return null;
         this.put(name, text);
-        return true;
+        return String(this.history.get(name)!.length - 1);
       },
       remove: async (names) => {
-        for (const name of names) this.objects.delete(name);
+        for (const name of names) {
+          if (!this.objects.delete(name)) continue;
+          this.history.get(name)!.push(DELETE_MARKER);
+        }
         const shown = names.filter((name) => !name.startsWith('.gate/'));
         if (shown.length) this.operations.push(`remove ${shown.join(' ')}`);
         await this.assertReadersServed(`after removing ${names.join(', ')}`);
+      },
+      removeVersion: async (name, versionId) => {
+        const versions = this.history.get(name) ?? [];
+        versions[Number(versionId)] = VERSION_DELETED;
+        const current = versions.filter((text) => text !== VERSION_DELETED).at(-1);
+        if (current === undefined || current === DELETE_MARKER) this.objects.delete(name);
+        else this.objects.set(name, current);
+      },
+      currentVersion: async (name) => {
+        const versions = this.history.get(name) ?? [];
+        const index = lastIndexWhere(versions, (text) => text !== VERSION_DELETED);
+        return index < 0 || versions[index] === DELETE_MARKER ? null : String(index);
       },
       versionOf: async (name, wanted) => {
         const versions = this.history.get(name) ?? [];
@@ -305,6 +332,19 @@ class MemoryCloud implements HandbookCloud {
   }
 }
 
+/** Makes uploads of `key` fail as a dropped connection would; returns the working bucket. */
+function failUploadsOf(cloud: MemoryCloud, key: string): MemoryCloud['bucket'] {
+  const bucket = cloud.bucket.bind(cloud);
+  cloud.bucket = () => ({
+    ...bucket(),
+    upload: async (name, file) => {
+      if (name === key) throw new Error('connection reset');
+      await bucket().upload(name, file);
+    },
+  });
+  return bucket;
+}
+
 function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');
 }
@@ -359,7 +399,9 @@ describe('npm run deploy', () => {
     assert.deepEqual([refused.identitySiteUrls, refused.operations], [[], []]);
 
     const cloud = new MemoryCloud([writeBuild('e'), writeBuild('e')], 'https://d111111abcdef8.cloudfront.net');
-    const url = await deployHandbook(cloud, withoutDomain, path.join(root, 'edge-nodomain'), { acceptTls10: true });
+    const { url } = await deployHandbook(cloud, withoutDomain, path.join(root, 'edge-nodomain'), {
+      acceptTls10: true,
+    });
     assert.equal(url, 'https://d111111abcdef8.cloudfront.net');
     assert.deepEqual(cloud.identitySiteUrls, ['http://localhost', 'https://d111111abcdef8.cloudfront.net']);
     assert.deepEqual(cloud.objectsAtIdentityDeploys, [0, 0], 'the first pass’s build never reaches the bucket');
@@ -431,6 +473,12 @@ describe('npm run rollback', () => {
       cloud.operations.indexOf('restore docs/guide.html') < switchAt,
       'the live functions accept the previous pages',
     );
+    const lastRestore = lastIndexWhere(cloud.operations, (op) => op.startsWith('restore '));
+    assert.equal(
+      cloud.operations[lastRestore + 1],
+      'invalidate',
+      'the edge caches are emptied as soon as the previous files are back, before the function switch',
+    );
     assert.ok(cloud.objects.has('assets/js/new.m0000000.js'), 'tabs open on the rolled-back build keep their chunks');
     for (const edge of cloud.edges) assert.equal(await cloud.status(edge, '/docs/new', true, 'document'), 404);
     const live = JSON.parse(cloud.objects.get(LIVE_RECORD_KEY)!) as LiveRecord;
@@ -447,6 +495,8 @@ describe('npm run rollback', () => {
     await rollbackHandbook(cloud, path.join(root, 'edge-rollback-2'));
     assertServes(cloud, next);
     assert.ok(cloud.operations.indexOf('switch back') < cloud.operations.indexOf('restore docs/guide.html'));
+    const lastRestore = lastIndexWhere(cloud.operations, (op) => op.startsWith('restore '));
+    assert.equal(cloud.operations[lastRestore + 1], 'invalidate', 'the caches are emptied once the files are back');
   });
 
   test('stopped half way, it says so and a second run finishes it', async () => {
@@ -514,6 +564,16 @@ describe('one deploy at a time', () => {
     await assert.rejects(rollbackHandbook(cloud, path.join(root, 'edge-lock-3')), /lock is held by ci@runner-7/);
   });
 
+  test('the lock is released by deleting its version: no delete marker is left for the next conditional write', async () => {
+    const cloud = new MemoryCloud([writeBuild('lk1'), writeBuild('lk2'), writeBuild('lk3')]);
+    for (const edgeDir of ['edge-marker-1', 'edge-marker-2', 'edge-marker-3']) {
+      await deployHandbook(cloud, config, path.join(root, edgeDir));
+    }
+    await rollbackHandbook(cloud, path.join(root, 'edge-marker-rollback'));
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+    assert.deepEqual(cloud.markersOf(LOCK_KEY), [], 'no delete marker on the lock');
+  });
+
   test('two deploys started at once: one runs, the other stops at the lock before changing anything', async () => {
     const cloud = new MemoryCloud([writeBuild('w'), writeBuild('x'), writeBuild('y')]);
     await deployHandbook(cloud, config, path.join(root, 'edge-race-0'));
@@ -533,14 +593,7 @@ describe('one deploy at a time', () => {
     const cloud = new MemoryCloud([live, build, build]);
     await deployHandbook(cloud, config, path.join(root, 'edge-fail-1'));
     cloud.liveBefore = [...cloud.objects.keys()].filter(isOpenTabAsset);
-    const bucket = cloud.bucket.bind(cloud);
-    cloud.bucket = () => ({
-      ...bucket(),
-      upload: async (name, file) => {
-        if (name === 'docs/guide.html') throw new Error('connection reset');
-        await bucket().upload(name, file);
-      },
-    });
+    const bucket = failUploadsOf(cloud, 'docs/guide.html');
     await assert.rejects(
       deployHandbook(cloud, config, path.join(root, 'edge-fail-2')),
       /failed while publishing changed files: connection reset[^]*pages are as they were[^]*run `npm run deploy` again/,
@@ -666,5 +719,67 @@ describe('a pull request’s preview on the fake cloud', () => {
     assert.equal(result.status, 'unfaithful');
     assert.match(result.status === 'unfaithful' ? result.reasons.join() : '', /Content Security Policy blocks/);
     assert.equal(cloud.objects.size, objects);
+  });
+});
+
+describe('what a deploy run reports', () => {
+  const times = { startedAt: new Date('2026-11-27T13:00:00Z'), finishedAt: new Date('2026-11-27T13:14:03Z') };
+
+  test('the pages added, changed and removed against the build live before it', async () => {
+    const cloud = new MemoryCloud([writeBuild('pa'), writeBuild('pb', true), writeBuild('pb', true), writeBuild('pc')]);
+    const first = await deployHandbook(cloud, config, path.join(root, 'edge-pages-1'));
+    assert.deepEqual(first.pages.added, ['/', '/docs/guide', '/sign-in']);
+    const second = await deployHandbook(cloud, config, path.join(root, 'edge-pages-2'));
+    assert.deepEqual(second.pages, { added: ['/docs/new'], changed: ['/', '/docs/guide', '/sign-in'], removed: [] });
+    const again = await deployHandbook(cloud, config, path.join(root, 'edge-pages-3'));
+    assert.deepEqual(again.pages, { added: [], changed: [], removed: [] }, 'the same build again changes nothing');
+    const third = await deployHandbook(cloud, config, path.join(root, 'edge-pages-4'));
+    assert.deepEqual(third.pages.removed, ['/docs/new']);
+
+    const summary = deploySummary(second, times);
+    assert.match(summary, /^## Deployed: https:\/\/handbook\.example-health\.com/);
+    assert.match(summary, /Live since 2026-11-27 13:14 UTC; the deploy took 14 min 3 s/);
+    assert.match(summary, /1 added, 3 changed, 0 removed/);
+    assert.match(summary, /- \[\/docs\/new\]\(https:\/\/handbook\.example-health\.com\/docs\/new\)/);
+  });
+
+  test('a deploy whose access log and alarms could not be put in place fails, naming what is missing', async () => {
+    const cloud = new MemoryCloud([writeBuild('ac1'), writeBuild('ac2')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-care-1'));
+    cloud.deployOperations = async () => {
+      throw new Error('Handbook-production-Operations: no us-east-1 bootstrap');
+    };
+    cloud.setEdgeLogRetention = async () => {
+      throw new Error('AccessDenied on logs:PutRetentionPolicy');
+    };
+    const failed = await deployHandbook(cloud, config, path.join(root, 'edge-care-2')).catch((error: unknown) => error);
+    assert.ok(failed instanceof AfterCareError, `the deploy failed: ${String(failed)}`);
+    assert.match(failed.message, /the access log and alarms \(operations stack\): Handbook-production-Operations/);
+    assert.match(failed.message, /edge log retention and the key-drift alarm: AccessDenied/);
+    assert.ok(
+      cloud.afterCare.some((step) => step.startsWith('prune')),
+      'the other parts still ran',
+    );
+    assert.ok(!cloud.objects.has(LOCK_KEY));
+    const summary = failureSummary('deploy', failed, times);
+    assert.match(summary, /## The deploy failed/);
+    assert.match(summary, /What readers see meanwhile:\*\* The new build is live and every page of it is served/);
+  });
+
+  test('a failed deploy’s summary says what readers see, as the step it stopped at guarantees', async () => {
+    const cloud = new MemoryCloud([writeBuild('fs1'), writeBuild('fs2')]);
+    await deployHandbook(cloud, config, path.join(root, 'edge-fs-1'));
+    failUploadsOf(cloud, 'docs/guide.html');
+    const failed = await deployHandbook(cloud, config, path.join(root, 'edge-fs-2')).catch((error: unknown) => error);
+    const summary = failureSummary('deploy', failed, times);
+    assert.match(summary, /What readers see meanwhile:\*\* The live site's pages are as they were/);
+    assert.match(summary, /failed while publishing changed files: connection reset/);
+
+    const stopped = new MemoryCloud([writeBuild('fs3')]);
+    stopped.deployIdentity = async () => {
+      throw new Error('ExpiredToken');
+    };
+    const early = await deployHandbook(stopped, config, path.join(root, 'edge-fs-3')).catch((error: unknown) => error);
+    assert.match(failureSummary('deploy', early, times), /What readers see meanwhile:\*\* The live site is as it was/);
   });
 });

@@ -408,6 +408,12 @@ describe('operating it', () => {
       ['403ErrorRate'],
       ['LambdaExecutionError', 'LambdaValidationError', 'LambdaLimitExceededError'],
     ]);
+    // A sparse error count still adds up: each metric is filled with 0 where it has no data point.
+    alarms.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'FILL(execution, 0) + FILL(validation, 0) + FILL(throttled, 0)' }),
+      ]),
+    });
     alarms.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/CloudFront',
       Dimensions: Match.arrayWith([

@@ -14,6 +14,14 @@ import type { VerifiedSession, SessionChecker } from '../../gate/session';
 import { assertEventType, generatedResponse, headerValue, uriOf } from './cloudfront';
 import type { EdgeManifest } from './manifest';
 
+/**
+ * The edge's JWKS download deadline. A replica far from the pool's region pays several round trips
+ * (DNS, TCP, TLS, the answer: about 3 RTTs of 150-250 ms between continents) on a 128 MB function's
+ * small CPU share; 750 ms refused a host answering in 600 ms (review aws-edge-3, W3). 2 s covers
+ * that and stays far under the 5 s viewer-request timeout (CloudFront quotas, "Lambda@Edge").
+ */
+export const EDGE_JWKS_DEADLINE_MS = 2_000;
+
 export function createViewerRequestHandler(
   manifest: EdgeManifest,
   options: { sessions?: SessionChecker; log?: (line: string) => void } = {},
@@ -26,6 +34,7 @@ export function createViewerRequestHandler(
     options.sessions ??
     createSessionChecker(manifest.auth, {
       jwks: manifest.jwks,
+      jwksDeadlineMs: EDGE_JWKS_DEADLINE_MS,
       // Once per container: the operator's cue to redeploy, which ships the live keys.
       onKeysChanged: (change) =>
         log(JSON.stringify({ time: new Date().toISOString(), event: 'jwks-changed', ...change })),

@@ -66,7 +66,7 @@ interface Invocation {
  * The user pool's JWKS endpoint as the function sees it through `fetch`: the keys it publishes, or
  * `'silent'` for a host that accepts the request and never answers; absent, every fetch throws.
  */
-type KeyHost = { jwks: Jwks } | 'silent';
+type KeyHost = { jwks: Jwks; answersAfterMs?: number } | 'silent';
 
 /** Fails on any result CloudFront would refuse with a 502 (see header-rules.ts). */
 function assertHeaderRules(eventType: HandledEventType, events: unknown[], invocations: Invocation[]): void {
@@ -99,6 +99,12 @@ globalThis.fetch = async (url, init = {}) => {
   if (!keyHost) throw new Error('network call from an edge function');
   if (keyHost === 'silent') {
     return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal.reason)));
+  }
+  if (keyHost.answersAfterMs) {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, keyHost.answersAfterMs);
+      init.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(init.signal.reason)));
+    });
   }
   return new Response(JSON.stringify(keyHost.jwks), { status: 200, headers: { 'content-type': 'application/json' } });
 };
@@ -331,6 +337,17 @@ describe('the viewer-request function', () => {
         live: ['rotated'],
       },
     );
+  });
+
+  test('a key host far away, answering after 1.2 s, still delivers a rotated key: the edge waits about 2 s', () => {
+    const started = performance.now();
+    const [far] = invokePackaged(
+      path.join(edgeDir, 'viewer-request'),
+      [viewerRequestEvent((request) => (request.headers.cookie = [{ key: 'Cookie', value: readerCookie(otherKey) }]))],
+      { jwks: otherKey.jwks, answersAfterMs: 1_200 },
+    );
+    assert.equal((far.result as CloudFrontRequest).uri, '/docs/guide.html', 'served after the slow download');
+    assert.ok(performance.now() - started < 5_000, 'far under the viewer-request timeout');
   });
 
   test('a key host that does not answer costs one bounded wait, then refusals without waiting', () => {

@@ -1,0 +1,84 @@
+/**
+ * The role GitHub Actions deploys with: no stored AWS keys; a job gets short-lived credentials by
+ * presenting GitHub's OIDC token to STS (AssumeRoleWithWebIdentity). The trust names one repository
+ * and its deploy branch or environment exactly, never a wildcard: GitHub's token carries
+ * `sub` = `repo:<owner>/<name>:ref:refs/heads/<branch>` for a job on that branch, and
+ * `repo:<owner>/<name>:environment:<name>` for a job that names an environment ("OpenID Connect
+ * reference", GitHub Actions docs, "Example subject claims"), and `aud` = `sts.amazonaws.com` as
+ * `aws-actions/configure-aws-credentials` requests it. The permissions are deploy-permissions.ts's.
+ */
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import type { DeployConfig } from './config';
+import { DEPLOY_STATEMENTS, scopeOf } from './deploy-permissions';
+import type { DeployStatement } from './deploy-permissions';
+
+export const GITHUB_OIDC_ISSUER = 'token.actions.githubusercontent.com';
+export const GITHUB_OIDC_AUDIENCE = 'sts.amazonaws.com';
+
+/** The `sub` claim of the jobs that may deploy: the environment's, or the branch's. */
+export function githubSubject(config: Pick<DeployConfig, 'githubRepository' | 'githubBranch' | 'githubEnvironment'>) {
+  if (!config.githubRepository) throw new Error('The deploy config names no githubRepository.');
+  return config.githubEnvironment
+    ? `repo:${config.githubRepository}:environment:${config.githubEnvironment}`
+    : `repo:${config.githubRepository}:ref:refs/heads/${config.githubBranch}`;
+}
+
+function wildcardReason(statement: DeployStatement): string {
+  if (!statement.wildcard)
+    throw new Error(`deploy-permissions.ts: ${statement.sid} has a wildcard and no reason for it`);
+  return statement.wildcard;
+}
+
+/** A deploy waits for CloudFormation twice (up to about 15 minutes each): an hour's session is too short. */
+export const DEPLOY_SESSION = Duration.hours(2);
+
+export class DeployRoleStack extends Stack {
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: StackProps & { config: DeployConfig }) {
+    super(scope, id, props);
+    const { config } = props;
+    // An account holds one provider per issuer URL: reuse one that exists. IAM checks GitHub's TLS
+    // certificate against its own trusted CAs, so no thumbprint is given (IAM User Guide, "Create an
+    // OpenID Connect (OIDC) identity provider in IAM").
+    const provider = config.githubOidcProviderArn
+      ? iam.OidcProviderNative.fromOidcProviderArn(this, 'GitHub', config.githubOidcProviderArn)
+      : new iam.OidcProviderNative(this, 'GitHub', {
+          url: `https://${GITHUB_OIDC_ISSUER}`,
+          clientIds: [GITHUB_OIDC_AUDIENCE],
+        });
+    this.role = new iam.Role(this, 'Deploy', {
+      description: `Deploys the Engineering Handbook (${config.environment}) from ${githubSubject(config)}`,
+      assumedBy: new iam.WebIdentityPrincipal(provider.oidcProviderArn, {
+        StringEquals: {
+          [`${GITHUB_OIDC_ISSUER}:aud`]: GITHUB_OIDC_AUDIENCE,
+          [`${GITHUB_OIDC_ISSUER}:sub`]: githubSubject(config),
+        },
+      }),
+      maxSessionDuration: DEPLOY_SESSION,
+    });
+    const permissionScope = scopeOf(config);
+    for (const statement of DEPLOY_STATEMENTS) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          sid: statement.sid,
+          actions: statement.actions,
+          resources: statement.resources(permissionScope),
+        }),
+      );
+      for (const resource of statement.resources(permissionScope).filter((arn) => arn.includes('*'))) {
+        Validations.of(this.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${resource}]`,
+          reason: wildcardReason(statement),
+        });
+      }
+    }
+    new CfnOutput(this, 'RoleArn', {
+      value: this.role.roleArn,
+      description: 'The repository variable AWS_DEPLOY_ROLE_ARN (infra/OPERATIONS.md, "Deploying from GitHub")',
+    });
+  }
+}
