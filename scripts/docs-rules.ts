@@ -6,9 +6,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
-import { checkAgainstCanon, readCanon } from './docs-canon';
-import { checkCodeBlocks, withoutCodeBlocks } from './docs-code';
+import { readCanon } from './docs-canon';
+import { withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
+import { pageProblems } from './docs-page-problems';
+import { problemLines } from './docs-problems';
 
 const MIN_PROSE_WORDS = 200;
 /** The page whose names, queues and jobs every other page must agree with. */
@@ -44,7 +46,13 @@ export function loadCanon(): ReturnType<typeof readCanon> {
 }
 
 export function checkDoc(file: string): string[] {
-  const { data, content } = matter(readFileSync(file, 'utf8'));
+  return checkDocText(readFileSync(file, 'utf8'));
+}
+
+/** The content rules on a page's text. */
+export function checkDocText(source: string): string[] {
+  // Options, even none, skip gray-matter's cache, which keeps no text that a check of part of a page needs.
+  const { data, content } = matter(source, {});
   const problems: string[] = [];
   for (const key of ['title', 'description'] as const) {
     if (typeof data[key] !== 'string' || data[key].trim() === '') {
@@ -67,16 +75,15 @@ async function main(): Promise<void> {
   const roots = process.argv.slice(2);
   const canon = loadCanon();
   const today = new Date().toISOString().slice(0, 10);
+  const files = (roots.length ? roots : ['docs']).flatMap(listDocs);
+  const problems = await pageProblems(files, canon);
   let failed = 0;
   const overdue: string[] = [];
-  for (const file of (roots.length ? roots : ['docs']).flatMap(listDocs)) {
-    const source = readFileSync(file, 'utf8');
-    const { ownership, problems: ownershipProblems } = readOwnership(source, canon.teams);
-    const problems = [...checkDoc(file), ...ownershipProblems, ...checkAgainstCanon(source, canon)]
-      .map((problem) => `${file}: ${problem}`)
-      .concat(await checkCodeBlocks(file, source));
-    if (problems.length) failed += 1;
-    for (const problem of problems) console.log(problem);
+  for (const file of files) {
+    const found = problems.get(file) ?? [];
+    if (found.length) failed += 1;
+    for (const line of problemLines(found)) console.log(line);
+    const { ownership } = readOwnership(readFileSync(file, 'utf8'), canon.teams);
     const review = ownership && reviewDue(ownership, today);
     if (ownership && review?.overdue) {
       overdue.push(
