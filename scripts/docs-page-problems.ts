@@ -68,7 +68,8 @@ export async function pageProblems(files: string[], canon: Canon): Promise<Map<s
   return results;
 }
 
-/** The page's path from its site's folder, as every message names it: `docs/...`. */
+/** The page's path from its site's folder, as every message names it (`docs/...`); elsewhere as given. */
 function relativeName(file: string): string {
-  return path.relative(siteDirOf(file), path.resolve(file)).split(path.sep).join('/');
+  const fromSite = path.relative(siteDirOf(file), path.resolve(file));
+  return fromSite.startsWith('..') ? file : fromSite.split(path.sep).join('/');
 }
