@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildProblems } from './build-report';
+import { problemLines } from './docs-problems';
 
 const args = process.argv.slice(2);
 const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -35,7 +36,11 @@ child.on('close', (code) => {
   const problems = code === 0 ? [] : buildProblems(output, siteDir);
   if (problems.length) {
     console.error(`[ERROR] The build stopped on ${problems.length} fault(s) in the pages:`);
-    for (const problem of problems) console.error(`  ${problem}`);
+    // Under GitHub Actions each is followed by its annotation, a workflow command read from stdout.
+    for (const line of problemLines(problems)) {
+      if (line.startsWith('::')) console.log(line);
+      else console.error(`  ${line}`);
+    }
   } else if (output) {
     console.error(output);
   }

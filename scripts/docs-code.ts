@@ -93,10 +93,16 @@ function loadRubyParser(): Promise<RubyParser> {
   return rubyParser;
 }
 
+/**
+ * Prism's first error, unless it is only "unexpected end-of-input, assuming it is closing the parent
+ * top level context" at the block's end: then the error it also gives at the construct left open,
+ * "expected an `end` to close the `def` statement", on the `def`'s own line.
+ */
 async function rubyProblem(code: string): Promise<Problem> {
   const parse = await loadRubyParser();
-  const [first] = parse(code).errors;
-  return first && { message: first.message, line: lineOfByte(code, first.location.startOffset) };
+  const errors = parse(code).errors;
+  const error = errors.find((candidate) => candidate.type !== 'unexpected_token_close_context') ?? errors[0];
+  return error && { message: error.message, line: lineOfByte(code, error.location.startOffset) };
 }
 
 function jsonProblem(code: string): Problem {

@@ -6,9 +6,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
-import { checkAgainstCanon, readCanon } from './docs-canon';
-import { checkCodeBlocks, fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { readCanon } from './docs-canon';
+import { fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
+import { pageProblems } from './docs-page-problems';
+import { problemLines } from './docs-problems';
 import { rakeActorProblems, readActorTasks } from './docs-rake-actor';
 import { retentionPrefixProblems } from './docs-retention-prefix';
 import { readReviewPolicy, reviewIntervalDays, reviewRiskProblems } from './docs-review-risk';
@@ -47,7 +49,13 @@ export function loadCanon(): ReturnType<typeof readCanon> {
 }
 
 export function checkDoc(file: string): string[] {
-  const { data, content } = matter(readFileSync(file, 'utf8'));
+  return checkDocText(readFileSync(file, 'utf8'));
+}
+
+/** The content rules on a page's text. */
+export function checkDocText(source: string): string[] {
+  // Options, even none, skip gray-matter's cache, which keeps no text that a check of part of a page needs.
+  const { data, content } = matter(source, {});
   const problems: string[] = [];
   for (const key of ['title', 'description'] as const) {
     if (typeof data[key] !== 'string' || data[key].trim() === '') {
@@ -72,22 +80,20 @@ async function main(): Promise<void> {
   const canonMarkdown = readFileSync(CANON_FILE, 'utf8');
   const [reviewPolicy, actorTasks] = [readReviewPolicy(canonMarkdown), readActorTasks(canonMarkdown)];
   const today = new Date().toISOString().slice(0, 10);
+  const files = (roots.length ? roots : ['docs']).flatMap(listDocs);
+  const problems = await pageProblems(files, canon, [
+    (source) => reviewRiskProblems(source, reviewPolicy),
+    (source) => rakeActorProblems(source, actorTasks),
+    (source) => retentionPrefixProblems(source, canon),
+  ]);
   let failed = 0;
   const overdue: string[] = [];
-  const files = (roots.length ? roots : ['docs']).flatMap(listDocs);
-  // Code blocks are parsed first, all at once: Mermaid parses in a worker thread, which then works
-  // while this thread runs the other checks, instead of after them (half the time on two cores).
-  const codeChecks = files.map((file) => checkCodeBlocks(file, readFileSync(file, 'utf8')));
-  for (const [index, file] of files.entries()) {
+  for (const file of files) {
+    const found = problems.get(file) ?? [];
+    if (found.length) failed += 1;
+    for (const line of problemLines(found)) console.log(line);
     const source = readFileSync(file, 'utf8');
-    const { ownership, problems: ownershipProblems } = readOwnership(source, canon.teams);
-    const problems = [...checkDoc(file), ...ownershipProblems, ...checkAgainstCanon(source, canon)]
-      .concat(reviewRiskProblems(source, reviewPolicy), rakeActorProblems(source, actorTasks))
-      .concat(retentionPrefixProblems(source, canon))
-      .map((problem) => `${file}: ${problem}`)
-      .concat(await codeChecks[index]);
-    if (problems.length) failed += 1;
-    for (const problem of problems) console.log(problem);
+    const { ownership } = readOwnership(source, canon.teams);
     const interval = reviewIntervalDays(source, reviewPolicy);
     const review = ownership && reviewDue({ ...ownership, reviewIntervalDays: interval }, today);
     if (ownership && review?.overdue) {

@@ -49,6 +49,16 @@ describe('each language is parsed by its own parser, naming the file and line', 
     });
   }
 
+  test('a Ruby `def` without its `end` is named on the line of the `def`, not at the end of the block', async () => {
+    const problems = await checkCodeBlocks(
+      'docs/page.md',
+      page('ruby', 'class A\n  def x\n    1\n  end\n\ndef y\n  2'),
+    );
+    assert.deepEqual(problems, [
+      'docs/page.md:13: ruby block does not parse: expected an `end` to close the `def` statement',
+    ]);
+  });
+
   test('a longer fence holds a shorter one as its content, not as a block of its own', () => {
     const blocks = fencedBlocks('````md\n```mermaid\nflowchrt\n```\n````\n\n~~~json\n{}\n~~~\n');
     assert.deepEqual(

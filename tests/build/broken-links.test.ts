@@ -3,6 +3,7 @@
  * where the fault is. Each case builds a two-page fixture with the project's own configuration.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,45 +88,76 @@ describe('the build fails on broken links', { concurrency: 2 }, () => {
   }
 });
 
-/** The fixture guide's last line is 13, so an appended fault sits on line 14 (a diagram's body on 15 and 16). */
-describe('npm run build names each fault in the pages once, with its file, and no stack trace', { concurrency: 2 }, () => {
+/**
+ * `npm run build` and `npm run check:docs` on the same failing fixture: the build names each fault
+ * once, with its file and line and no stack trace, under GitHub Actions also as an annotation on
+ * that line, and says of it what check:docs says. The fixture guide's last line is 13, so an
+ * appended fault sits on line 14 (a diagram's body on 15 and 16).
+ */
+describe('npm run build names each fault in the pages once, on its line, as check:docs does', { concurrency: 2 }, () => {
   const cases = [
     {
       name: 'a link to a missing markdown file',
       append: 'Read [the missing page](./missing-page.md).',
-      expected: 'docs/guides/guide.md:14:6: broken link to ./missing-page.md',
+      expected: ['docs/guides/guide.md:14:6: broken link to ./missing-page.md: there is no page docs/guides/missing-page.md'],
     },
     {
       name: 'a missing markdown image',
       append: '![A missing diagram](./missing-diagram.png)',
-      expected: 'docs/guides/guide.md:14:1: broken image to ./missing-diagram.png',
+      expected: ['docs/guides/guide.md:14:1: broken image to ./missing-diagram.png: there is no file docs/guides/missing-diagram.png'],
     },
     {
       name: 'two links to missing routes',
       append: 'Read [one](/no-such-route) and [two](/other-route).',
-      expected: 'docs/guides/guide.md: broken link to /no-such-route\n  docs/guides/guide.md: broken link to /other-route',
+      expected: [
+        'docs/guides/guide.md:14:6: broken link to /no-such-route: no page is served there',
+        'docs/guides/guide.md:14:32: broken link to /other-route: no page is served there',
+      ],
     },
     {
       name: 'a link to a missing anchor',
       append: 'Read [the missing section](../index.md#no-such-section).',
-      expected: 'docs/guides/guide.md: broken anchor to /#no-such-section',
+      expected: [
+        'docs/guides/guide.md:14:6: broken anchor to ../index.md#no-such-section: docs/index.md has no heading with the id "no-such-section"',
+      ],
     },
     {
       name: 'a Mermaid diagram that does not parse',
       append: INVALID_MERMAID,
-      expected: "docs/guides/guide.md:16: Mermaid diagram does not parse: Expecting 'SQE',",
+      expected: ["docs/guides/guide.md:16: Mermaid diagram does not parse: Expecting 'SQE',"],
     },
   ];
 
+  /** check:docs' lines for the planted fault (the fixture's pages lack an owner and 200 words). */
+  function checkDocs(site: string): string[] {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectDir, 'scripts/docs-rules.ts'), path.join(site, 'docs/guides/guide.md')],
+      { cwd: projectDir, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' } },
+    );
+    return run.stdout.split('\n').filter((line) => /broken|Mermaid/.test(line));
+  }
+
   for (const { name, append, expected } of cases) {
     test(name, () => {
-      const { ok, output } = build(fixtureSite({ file: 'guides/guide.md', append }), true);
+      const site = fixtureSite({ file: 'guides/guide.md', append });
+      const { ok, output } = runBuild(
+        { HANDBOOK_AUTH: 'local', GITHUB_ACTIONS: 'true' },
+        { siteDir: site, args: ['--no-minify'], viaScript: true },
+      );
       assert.equal(ok, false, `the build passed despite ${name}:\n${output}`);
-      assert.ok(output.includes(`[ERROR] The build stopped on `), output);
-      const [first, ...rest] = expected.split('\n');
-      assert.equal(output.split(first).length, 2, `not named exactly once:\n${output}`);
-      for (const line of rest) assert.ok(output.includes(line), output);
-      assert.doesNotMatch(output, /^\s+at |│|node_modules/m, 'a stack trace or the bundler\'s error frame');
+      assert.ok(output.includes(`[ERROR] The build stopped on ${expected.length} fault(s)`), output);
+      for (const line of expected) {
+        assert.equal(output.split(`  ${line}`).length, 2, `"${line}" not named exactly once:\n${output}`);
+        const [, where, message] = /^docs\/guides\/guide\.md:(\d+(?::\d+)?): (.*)$/.exec(line) ?? [];
+        const [lineNumber, column] = where.split(':');
+        const properties = `file=docs/guides/guide.md,line=${lineNumber}${column ? `,col=${column}` : ''}`;
+        assert.ok(output.includes(`::error ${properties}::${message}`), `no annotation for "${line}":\n${output}`);
+      }
+      assert.doesNotMatch(output, /^\s+at |│|node_modules/m, "a stack trace or the bundler's error frame");
+      const checked = checkDocs(site);
+      assert.equal(checked.length, expected.length, checked.join('\n'));
+      for (const line of checked) assert.ok(output.includes(`  ${line}\n`), `check:docs and the build differ on:\n${line}\n${output}`);
     });
   }
 });
