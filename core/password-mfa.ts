@@ -16,10 +16,11 @@ export function isPasswordAccountMfa(value: unknown): value is PasswordAccountMf
   return (PASSWORD_ACCOUNT_MFA as readonly unknown[]).includes(value);
 }
 
-/** What is wrong with a value, naming the field and the allowed values, or null. */
-export function passwordAccountMfaProblem(field: string, value: unknown): string | null {
+/** What is wrong with a value, after the field's name (`<field> is "on": it must be one of …`), or null. */
+export function passwordAccountMfaProblem(value: unknown): string | null {
   if (isPasswordAccountMfa(value)) return null;
-  return `${field} is ${JSON.stringify(value)}: it must be one of ${PASSWORD_ACCOUNT_MFA.map((v) => `"${v}"`).join(', ')} (TOTP; "off" is the default)`;
+  const allowed = PASSWORD_ACCOUNT_MFA.map((setting) => `"${setting}"`).join(', ');
+  return `is ${JSON.stringify(value)}: it must be one of ${allowed} (a TOTP second factor for password accounts; "off" is the default)`;
 }
 
 /** The user pool's MfaConfiguration for a setting (API_SetUserPoolMfaConfig: OFF, ON or OPTIONAL). */
@@ -31,7 +32,7 @@ export const AMPLIFY_MFA_STATUS = { off: 'off', optional: 'optional', required: 
 /** The setting an environment names (unset: `off`); throws naming the variable on anything else. */
 export function passwordAccountMfaFrom(env: Record<string, string | undefined>): PasswordAccountMfa {
   const value = env[PASSWORD_MFA_VARIABLE]?.trim() || 'off';
-  const problem = passwordAccountMfaProblem(PASSWORD_MFA_VARIABLE, value);
-  if (problem) throw new Error(problem);
+  const problem = passwordAccountMfaProblem(value);
+  if (problem) throw new Error(`${PASSWORD_MFA_VARIABLE} ${problem}`);
   return value as PasswordAccountMfa;
 }

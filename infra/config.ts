@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
+import { passwordAccountMfaProblem } from '../core/password-mfa';
+import type { PasswordAccountMfa } from '../core/password-mfa';
 
 export interface DeployConfig {
   /** Names the stacks and the app client: `Handbook-<environment>-Identity`, `-Site`. */
@@ -35,6 +37,8 @@ export interface DeployConfig {
   edgeLogRegions: string[];
   /** Old edge function versions kept besides the live and the previous build's (default 3). */
   edgeVersionsKept: number;
+  /** A second factor (TOTP) for password accounts: `off` (default), `optional` or `required`. Google accounts never meet it. */
+  passwordAccountMfa: PasswordAccountMfa;
   /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
@@ -161,6 +165,7 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
     check: (value) =>
       Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
   },
+  passwordAccountMfa: { required: false, default: 'off', check: passwordAccountMfaProblem },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },
 };

@@ -17,6 +17,7 @@ import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
 import type { BuildRecord, LiveRecord } from './deploy-plan';
 import { EDGE_PACKAGE_PREFIX, storeEdgePackage } from './edge-package';
 import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
+import { PASSWORD_MFA_VARIABLE } from '../core/password-mfa';
 
 export interface IdentityOutputs {
   region: string;
@@ -91,6 +92,8 @@ function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteU
     HANDBOOK_AUTH_REDIRECT_SIGN_IN: signIn,
     HANDBOOK_AUTH_REDIRECT_SIGN_OUT: signIn,
     HANDBOOK_AUTH_READER_GROUP: config.readerGroup,
+    // The sign-in page carries the QR-code library only when TOTP can be set up.
+    [PASSWORD_MFA_VARIABLE]: config.passwordAccountMfa,
   };
 }
 
