@@ -19,8 +19,9 @@ export default defineConfig({
   workers: 1,
   outputDir: 'test-results-mfa',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-mfa' }]] : 'list',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two sign-ins, a sign-out and a QR code in one test, on a shared 2-core machine.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
