@@ -8,10 +8,13 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-mfa/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',
       'test-results-dev/',
+      'test-results-mfa/',
+      'playwright-report-mfa/',
       'playwright-report/',
       'bench-results/',
       'dist/',

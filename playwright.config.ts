@@ -35,8 +35,9 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-in'],
-      // The dev server's own spec: a build has a search index.
-      testIgnore: /search-dev\.spec\.ts/,
+      // The dev server's own spec: a build has a search index. The second factor has a build and
+      // an identity service of its own (playwright.mfa.config.ts).
+      testIgnore: /(search-dev|password-mfa)\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         storageState: readerSessionFile,

@@ -6,6 +6,8 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import { localIdentity, localIdentityUrl } from './local-pool';
 import { isLoopbackHost } from './loopback';
+import { AMPLIFY_MFA_STATUS, PASSWORD_MFA_VARIABLE, passwordAccountMfaProblem } from './password-mfa';
+import type { PasswordAccountMfa } from './password-mfa';
 import { SIGN_IN_PATH } from './sign-in-route';
 
 export type AuthMode = 'local' | 'cognito';
@@ -85,6 +87,7 @@ export const passwordFormat = {
 };
 
 function cognitoResources(input: {
+  passwordMfa: PasswordAccountMfa;
   userPoolId: string;
   userPoolClientId: string;
   identityPoolId?: string;
@@ -100,7 +103,11 @@ function cognitoResources(input: {
     ...(input.userPoolEndpoint ? { userPoolEndpoint: input.userPoolEndpoint } : {}),
     signUpVerificationMethod: 'code' as const,
     userAttributes: { email: { required: true } },
-    mfa: { status: 'off' as const, smsEnabled: true },
+    // Amplify's view of the pool's MFA (TOTP only); the sign-in page bundles the QR-code library only when it is on.
+    mfa:
+      input.passwordMfa === 'off'
+        ? { status: 'off' as const, smsEnabled: true }
+        : { status: AMPLIFY_MFA_STATUS[input.passwordMfa], totpEnabled: true, smsEnabled: false },
     passwordFormat,
     loginWith: {
       email: true,
@@ -122,12 +129,13 @@ function cognitoResources(input: {
   };
 }
 
-function localConfig(): HandbookAuthConfig {
+function localConfig(passwordMfa: PasswordAccountMfa): HandbookAuthConfig {
   const signIn = `${localIdentityUrl}${SIGN_IN_PATH}`;
   return {
     mode: 'local',
     readerGroup: localIdentity.readerGroup,
     amplify: cognitoResources({
+      passwordMfa,
       userPoolId: localIdentity.userPoolId,
       userPoolClientId: localIdentity.userPoolClientId,
       allowGuestAccess: false,
@@ -143,12 +151,17 @@ function localConfig(): HandbookAuthConfig {
 
 export function buildAuthConfig(env: Environment): HandbookAuthConfig {
   const mode = env.HANDBOOK_AUTH?.trim() || 'cognito';
-  if (mode === 'local') return localConfig();
+  const passwordMfa = env[PASSWORD_MFA_VARIABLE]?.trim() || 'off';
+  const passwordMfaProblem = passwordAccountMfaProblem(passwordMfa);
+  if (mode === 'local') {
+    if (passwordMfaProblem) throw new AuthConfigError([`${PASSWORD_MFA_VARIABLE} ${passwordMfaProblem}`]);
+    return localConfig(passwordMfa as PasswordAccountMfa);
+  }
   if (mode !== 'cognito') {
     throw new AuthConfigError([`HANDBOOK_AUTH is "${mode}": it must be "local" or "cognito" (the default)`]);
   }
 
-  const problems: string[] = [];
+  const problems: string[] = passwordMfaProblem ? [`${PASSWORD_MFA_VARIABLE} ${passwordMfaProblem}`] : [];
   const region = read(env, 'HANDBOOK_AUTH_REGION', problems, {
     required: true,
     what: 'the AWS region of the user pool, e.g. us-east-1',
@@ -208,6 +221,7 @@ export function buildAuthConfig(env: Environment): HandbookAuthConfig {
     mode: 'cognito',
     readerGroup: readerGroup ?? DEFAULT_READER_GROUP,
     amplify: cognitoResources({
+      passwordMfa: passwordMfa as PasswordAccountMfa,
       userPoolId,
       userPoolClientId,
       identityPoolId,

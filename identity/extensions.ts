@@ -25,13 +25,14 @@ import { claimSignature, sessionKey, signaturesMatch, srpPoolName, srpPublicHex,
 import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';
 import { onlyClientWriteAttributes } from './write-attributes';
+import { secondFactorOr } from './second-factor';
 
 /** Cognito's wording, which the Authenticator shows as is. */
-const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
 /** How long an SRP challenge or a new-password session may be answered, as in Cognito. */
-const CHALLENGE_TTL_MS = 3 * 60_000;
+export const CHALLENGE_TTL_MS = 3 * 60_000;
 
-type Request = Record<string, unknown> & {
+export type Request = Record<string, unknown> & {
   ClientId?: string;
   AuthFlow?: string;
   AuthParameters?: Record<string, string>;
@@ -44,7 +45,7 @@ type Request = Record<string, unknown> & {
   UserPoolId?: string;
   Username?: string;
 };
-type Operation = (services: Services) => (ctx: Context, req: Request) => Promise<object>;
+export type Operation = (services: Services) => (ctx: Context, req: Request) => Promise<object>;
 
 interface PendingChallenge {
   username: string;
@@ -71,7 +72,7 @@ export const MAX_WAITING_CHALLENGES = 1_000;
 /** SRP_A is a 3072-bit number: 768 hexadecimal digits at most. */
 const MAX_SRP_A_LENGTH = 768;
 
-function remember<T extends { expiresAt: number }>(store: Map<string, T>, key: string, entry: T): void {
+export function remember<T extends { expiresAt: number }>(store: Map<string, T>, key: string, entry: T): void {
   const now = Date.now();
   for (const [waiting, { expiresAt }] of store) {
     if (expiresAt <= now || store.size >= MAX_WAITING_CHALLENGES) store.delete(waiting);
@@ -80,14 +81,17 @@ function remember<T extends { expiresAt: number }>(store: Map<string, T>, key: s
   store.set(key, entry);
 }
 
-function takeUnexpired<T extends { expiresAt: number }>(store: Map<string, T>, key: string | undefined): T | undefined {
+export function takeUnexpired<T extends { expiresAt: number }>(
+  store: Map<string, T>,
+  key: string | undefined,
+): T | undefined {
   if (!key) return undefined;
   const entry = store.get(key);
   store.delete(key);
   return entry && entry.expiresAt > Date.now() ? entry : undefined;
 }
 
-async function poolAndClient(services: Services, ctx: Context, clientId: string | undefined) {
+export async function poolAndClient(services: Services, ctx: Context, clientId: string | undefined) {
   if (!clientId) throw new InvalidParameterError('Missing required parameter ClientId');
   const client = await services.cognito.getAppClient(ctx, clientId);
   if (!client) throw new NotAuthorizedError('Client is not known to this user pool.');
@@ -95,7 +99,7 @@ async function poolAndClient(services: Services, ctx: Context, clientId: string 
   return { userPool, client };
 }
 
-async function issueTokens(
+export async function issueTokens(
   services: Services,
   ctx: Context,
   userPool: UserPoolService,
@@ -194,7 +198,9 @@ const verifyPassword: Operation = (services) => async (ctx, req) => {
       },
     };
   }
-  return issueTokens(services, ctx, userPool, client, user, req);
+  return secondFactorOr(userPool, user, pending.clientId, () =>
+    issueTokens(services, ctx, userPool, client, user, req),
+  );
 };
 
 const setNewPassword: Operation = (services) => async (ctx, req) => {
@@ -216,14 +222,16 @@ const setNewPassword: Operation = (services) => async (ctx, req) => {
   }
   const updated: User = { ...user, Password: newPassword, UserStatus: 'CONFIRMED', UserLastModifiedDate: new Date() };
   await userPool.saveUser(ctx, updated);
-  return issueTokens(services, ctx, userPool, client, updated, req);
+  return secondFactorOr(userPool, updated, session.clientId, () =>
+    issueTokens(services, ctx, userPool, client, updated, req),
+  );
 };
 
 /** The key the service signs with: this start's own, once `installSigningKey` has run. */
 const signingKey = () => createPublicKey({ key: loadedKeyModules.public.jwk as NodeJsonWebKey, format: 'jwk' });
 
 /** Claims of a token this service signed, or null if its signature, type or expiry is wrong. */
-function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {
+export function verifiedClaims(token: string | undefined, tokenUse?: 'access'): Record<string, unknown> | null {
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts;

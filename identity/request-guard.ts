@@ -9,10 +9,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLoopbackHost, isLoopbackHostPort } from '../core/loopback';
 
-/** The Cognito operations Amplify and Amplify UI make from a page: sign-in, renewal, reset, sign-out. */
+/** The Cognito operations Amplify and Amplify UI make from a page: sign-in (TOTP too), renewal, reset, sign-out. */
 const PAGE_OPERATIONS = new Set([
   'InitiateAuth',
   'RespondToAuthChallenge',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
   'GetTokensFromRefreshToken',
   'GlobalSignOut',
   'RevokeToken',

@@ -15,7 +15,9 @@ import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
+import { installSecondFactor } from './second-factor';
 import { localIdentity } from '../core/local-pool';
+import { COGNITO_MFA_CONFIGURATION, passwordAccountMfaFrom } from '../core/password-mfa';
 import { localPasswordPolicy } from './password-policy';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
 import { startLocalServer } from './server';
@@ -30,6 +32,8 @@ const url = `http://${host}:${port}`;
 /** pino-pretty's line formatter alone: exported by the package, missing from its types. */
 const { prettyFactory } = pinoPretty as unknown as { prettyFactory(options: PrettyOptions): (line: string) => string };
 
+/** HANDBOOK_AUTH_PASSWORD_MFA: whether password accounts need TOTP (identity/second-factor.ts). */
+const passwordMfa = passwordAccountMfaFrom(process.env);
 const keyFileOption = values['signing-key-file'] ? path.resolve(values['signing-key-file']) : undefined;
 
 /** Rewrites a JSON file of the data folder. */
@@ -50,6 +54,7 @@ function seedDataDirectory(): string {
   });
   editJson(path.join(dataDir, 'db', `${localIdentity.userPoolId}.json`), (pool) => {
     pool.Options.Policies = { PasswordPolicy: localPasswordPolicy };
+    pool.Options.MfaConfiguration = COGNITO_MFA_CONFIGURATION[passwordMfa];
   });
   return workDir;
 }
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
   saveSigningKey(signingKey, keyFileOption ?? path.join(workDir, '.cognito', 'signing-key.json'));
   installSigningKey(signingKey);
   installExtensions();
+  installSecondFactor();
   // Each line is formatted and written as it is logged. pino-pretty's own stream pipeline held a
   // line back until the next one arrived, from about the fourth code on, so a reader waiting for a
   // confirmation code saw the previous one (newcomer review 2).
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
   console.log(
     [
       `Local identity service on ${url} (user pool ${localIdentity.userPoolId}, data in ${workDir})`,
+      `Password accounts' second factor (HANDBOOK_AUTH_PASSWORD_MFA): ${passwordMfa}`,
       'Sign in to the handbook as the demo reader:',
       `email: ${email}`,
       `password: ${password}`,

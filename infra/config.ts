@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
 import { GITHUB_FIELDS, githubProblems } from './github-config';
+import { passwordAccountMfaProblem } from '../core/password-mfa';
+import type { PasswordAccountMfa } from '../core/password-mfa';
 
 export interface DeployConfig {
   /** Names the stacks and the app client: `Handbook-<environment>-Identity`, `-Site`. */
@@ -40,6 +42,8 @@ export interface DeployConfig {
   maxPreviews: number;
   /** The GitHub repository (`owner/name`) whose pull requests get previews; without it no preview role is made. */
   previewRepository?: string;
+  /** A second factor (TOTP) for password accounts: `off` (default), `optional` or `required`. Google accounts never meet it. */
+  passwordAccountMfa: PasswordAccountMfa;
   /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
@@ -186,6 +190,7 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
     required: false,
     check: text(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, 'a GitHub repository as owner/name'),
   },
+  passwordAccountMfa: { required: false, default: 'off', check: passwordAccountMfaProblem },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },
   ...GITHUB_FIELDS,

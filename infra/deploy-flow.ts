@@ -22,6 +22,7 @@ import { EDGE_PACKAGE_PREFIX, storeEdgePackage } from './edge-package';
 import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
 import { pageChanges } from './page-changes';
 import type { PageChanges } from './page-changes';
+import { PASSWORD_MFA_VARIABLE } from '../core/password-mfa';
 
 export interface IdentityOutputs {
   region: string;
@@ -103,6 +104,8 @@ export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs
     HANDBOOK_AUTH_REDIRECT_SIGN_IN: signIn,
     HANDBOOK_AUTH_REDIRECT_SIGN_OUT: signIn,
     HANDBOOK_AUTH_READER_GROUP: config.readerGroup,
+    // The sign-in page carries the QR-code library only when TOTP can be set up.
+    [PASSWORD_MFA_VARIABLE]: config.passwordAccountMfa,
   };
 }
 

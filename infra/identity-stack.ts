@@ -15,6 +15,7 @@ import { passwordFormat } from '../core/amplify-config';
 import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
+import type { PasswordAccountMfa } from '../core/password-mfa';
 import { sesEmail } from './email-sender';
 
 const root = path.resolve(__dirname, '..');
@@ -37,6 +38,19 @@ export const TOKEN_LIFETIMES = {
   idToken: Duration.minutes(5),
   refreshToken: Duration.hours(12),
 };
+
+const MFA_ENFORCEMENT = { off: cognito.Mfa.OFF, optional: cognito.Mfa.OPTIONAL, required: cognito.Mfa.REQUIRED };
+
+/**
+ * `passwordAccountMfa` as the pool's MFA: TOTP only, never SMS (no SMS role, no phone numbers).
+ * MFA covers the pool's own (password) sign-in: "In the case of federated users, Amazon Cognito
+ * delegates all authentication processes to the IdP and doesn't offer them additional
+ * authentication factors" (Cognito developer guide, "Adding MFA to a user pool").
+ */
+function poolMfa(setting: PasswordAccountMfa): Pick<cognito.UserPoolProps, 'mfa' | 'mfaSecondFactor'> {
+  if (setting === 'off') return { mfa: cognito.Mfa.OFF };
+  return { mfa: MFA_ENFORCEMENT[setting], mfaSecondFactor: { otp: true, sms: false } };
+}
 
 interface IdentityStackProps extends StackProps {
   config: DeployConfig;
@@ -100,7 +114,7 @@ export class IdentityStack extends Stack {
         requireSymbols: passwordFormat.requireSpecialCharacters,
         tempPasswordValidity: Duration.days(3),
       },
-      mfa: cognito.Mfa.OFF,
+      ...poolMfa(config.passwordAccountMfa),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       lambdaTriggers: { preSignUp },
@@ -183,11 +197,12 @@ export class IdentityStack extends Stack {
     output('HostedSignInDomain', domain.baseUrl().replace(/^https:\/\//, ''));
 
     // cdk-nag AwsSolutions findings accepted here, each with its reason.
-    Validations.of(this.userPool).acknowledge({
-      id: 'AwsSolutions-COG2',
-      reason:
-        'Readers sign in with Google, whose account policy carries the second factor; the password path is for the few administrator-created accounts.',
-    });
+    if (config.passwordAccountMfa !== 'required') {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG2',
+        reason: `passwordAccountMfa is "${config.passwordAccountMfa}" (the owners' choice, infra/OPERATIONS.md): readers sign in with Google, whose account policy carries the second factor; the password path is for the few administrator-created accounts.`,
+      });
+    }
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG8',
       reason:

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 /** Installed packages, anywhere, and the generated output at the root: no tests of the project's own. */
 const skipped = (folder: string) =>
-  path.basename(folder) === 'node_modules' || ['.git', '.docusaurus', 'build', 'dist'].includes(folder);
+  path.basename(folder) === 'node_modules' || ['.git', '.docusaurus', 'build', 'build-mfa', 'dist'].includes(folder);
 
 /** The unit test files under `root`, relative to it, `/`-separated and sorted. */
 export function findUnitTests(root: string, folder = '', insideTests = false): string[] {

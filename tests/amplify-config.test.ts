@@ -132,3 +132,23 @@ describe('amplify-config', () => {
     assert.throws(() => buildAuthConfig({ HANDBOOK_AUTH: 'off' }), /HANDBOOK_AUTH is "off"/);
   });
 });
+
+test('HANDBOOK_AUTH_PASSWORD_MFA: off unless set, TOTP only when on, named with the allowed values when wrong', () => {
+  const mfaOf = (env: Record<string, string>) =>
+    buildAuthConfig({ HANDBOOK_AUTH: 'local', ...env }).amplify.Auth?.Cognito.mfa;
+  assert.equal(mfaOf({})?.status, 'off');
+  assert.deepEqual(mfaOf({ HANDBOOK_AUTH_PASSWORD_MFA: 'required' }), {
+    status: 'on',
+    totpEnabled: true,
+    smsEnabled: false,
+  });
+  assert.deepEqual(mfaOf({ HANDBOOK_AUTH_PASSWORD_MFA: 'optional' }), {
+    status: 'optional',
+    totpEnabled: true,
+    smsEnabled: false,
+  });
+  assert.throws(
+    () => mfaOf({ HANDBOOK_AUTH_PASSWORD_MFA: 'sms' }),
+    /HANDBOOK_AUTH_PASSWORD_MFA is "sms": it must be one of "off", "optional", "required"/,
+  );
+});

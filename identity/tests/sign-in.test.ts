@@ -5,26 +5,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { localIdentity } from '../../core/local-pool';
 import { adminCreateUser, claimsOf, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
+import { configureAmplifyAt } from '../../testkit/amplify-node';
 
 let service: RunningIdentityService;
 const { email, password } = localIdentity.demoUser;
 
 before(async () => {
   service = await startIdentityProcess();
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: localIdentity.userPoolId,
-        userPoolClientId: localIdentity.userPoolClientId,
-        userPoolEndpoint: service.url,
-      },
-    },
-  });
+  configureAmplifyAt(service.url);
 });
 after(() => service.stop());
 beforeEach(() => signOut());

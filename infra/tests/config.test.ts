@@ -100,4 +100,16 @@ describe('the deploy configuration', () => {
       [],
     );
   });
+
+  test('passwordAccountMfa: off unless set; anything but off, optional or required is named with the allowed values', () => {
+    assert.equal(parseDeployConfig(example, 'deploy.config.json').passwordAccountMfa, 'off');
+    for (const setting of ['off', 'optional', 'required']) {
+      assert.equal(parseDeployConfig({ ...example, passwordAccountMfa: setting }, 'x').passwordAccountMfa, setting);
+    }
+    for (const wrong of ['on', 'REQUIRED', true, 'sms']) {
+      assert.deepEqual(problemsOf({ ...example, passwordAccountMfa: wrong }), [
+        `passwordAccountMfa is ${JSON.stringify(wrong)}: it must be one of "off", "optional", "required" (a TOTP second factor for password accounts; "off" is the default)`,
+      ]);
+    }
+  });
 });

@@ -128,6 +128,12 @@ function BackToSignIn(): React.JSX.Element {
   );
 }
 
+/**
+ * The name an authenticator app lists the handbook's code under (the QR code's TOTP issuer),
+ * instead of Amplify UI's default "AWSCognito"; the account is the reader's email.
+ */
+const formFields = { setupTotp: { QR: { totpIssuer: 'Engineering Handbook' } } };
+
 const components = {
   Header,
   SignIn: { Header: GoogleSignIn },
@@ -146,7 +152,14 @@ function AuthenticatorReportingSignIn({ onSignedIn }: { onSignedIn: () => void }
   const form = useRef<HTMLDivElement>(null);
   return (
     <div ref={form}>
-      <Authenticator variation="modal" hideSignUp socialProviders={[]} components={components} services={services} />
+      <Authenticator
+        variation="modal"
+        hideSignUp
+        socialProviders={[]}
+        components={components}
+        formFields={formFields}
+        services={services}
+      />
       <FieldMessages root={form} />
     </div>
   );
