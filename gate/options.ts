@@ -1,6 +1,8 @@
 /** The command line of `npm run serve`, checked before anything listens. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { trustedProxies, TrustedProxyError } from './client-address';
+import type { TrustedProxies } from './client-address';
 
 export class ServeOptionError extends Error {}
 
@@ -10,17 +12,31 @@ interface ServeOptions {
   buildDir: string;
   /** Do not start the local identity service for a local-mode build (the caller runs one). */
   withoutIdentity: boolean;
-  /** Behind a TLS-terminating proxy: believe its `X-Forwarded-Proto` (HSTS is sent over https). */
-  trustProxy: boolean;
+  /**
+   * The TLS-terminating proxies in front (addresses or CIDR ranges) whose `X-Forwarded-Proto` and
+   * `X-Forwarded-For` are believed, on their own connections only.
+   */
+  trustedProxies: TrustedProxies;
   /**
    * Requests a second one client address may make (bursts of four times as many); unset, the
    * server's default. An office behind one address may need more.
    */
   requestsPerSecond?: number;
+  /** Connections one client address may hold; unset, the server's default (64). */
+  connectionsPerAddress?: number;
 }
 
 const USAGE =
-  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy] [--requests-per-second 100]';
+  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64]';
+
+/** A whole number of at least 1 from `--<name>`, or undefined when the option is absent. */
+function countOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) {
+    throw new ServeOptionError(`--${name} is "${text}": it must be a whole number of at least 1`);
+  }
+  return Number(text);
+}
 
 export function serveOptionsFrom(argv: string[], env: Record<string, string | undefined>): ServeOptions {
   let values: {
@@ -28,8 +44,9 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     host?: string;
     dir?: string;
     'without-identity'?: boolean;
-    'trust-proxy'?: boolean;
+    'trust-proxy'?: string[];
     'requests-per-second'?: string;
+    'connections-per-address'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -39,8 +56,9 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
         host: { type: 'string' },
         dir: { type: 'string' },
         'without-identity': { type: 'boolean' },
-        'trust-proxy': { type: 'boolean' },
+        'trust-proxy': { type: 'string', multiple: true },
         'requests-per-second': { type: 'string' },
+        'connections-per-address': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -51,16 +69,22 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
     throw new ServeOptionError(`--port (or PORT) is "${portText}": it must be a port number from 1 to 65535`);
   }
-  const rateText = values['requests-per-second'];
-  if (rateText !== undefined && (!/^\d+$/.test(rateText) || Number(rateText) < 1)) {
-    throw new ServeOptionError(`--requests-per-second is "${rateText}": it must be a whole number of at least 1`);
+  const requestsPerSecond = countOption('requests-per-second', values['requests-per-second']);
+  const connectionsPerAddress = countOption('connections-per-address', values['connections-per-address']);
+  let proxies: TrustedProxies;
+  try {
+    proxies = trustedProxies(values['trust-proxy'] ?? []);
+  } catch (error) {
+    if (error instanceof TrustedProxyError) throw new ServeOptionError(error.message);
+    throw error;
   }
   return {
     port,
     host: values.host ?? env.HOST ?? '127.0.0.1',
     buildDir: path.resolve(values.dir ?? 'build'),
     withoutIdentity: values['without-identity'] ?? false,
-    trustProxy: values['trust-proxy'] ?? false,
-    ...(rateText === undefined ? {} : { requestsPerSecond: Number(rateText) }),
+    trustedProxies: proxies,
+    ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
+    ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
   };
 }
