@@ -28,7 +28,12 @@ export interface SessionCookieNames {
   idToken: [string, string];
 }
 
-/** Every distinct value of each cookie, in the order sent; pairs that do not decode are dropped. */
+/**
+ * Every distinct value of each cookie, in the order sent; pairs that do not decode are dropped, and
+ * so are names not in a canonical spelling: as written (no escapes) or as js-cookie, Amplify's
+ * cookie writer, encodes it. Otherwise `%2E` for `.` or `%49` for `I` would make one name many
+ * distinct cookies for the browser (security review 3, finding 4).
+ */
 export function cookieValues(cookieString: string): Record<string, string[]> {
   const values: Record<string, string[]> = Object.create(null);
   const pairs = cookieString.split(';');
@@ -37,7 +42,13 @@ export function cookieValues(cookieString: string): Record<string, string[]> {
     const equals = pair.indexOf('=');
     if (equals < 1) continue;
     try {
-      const name = decodeURIComponent(pair.slice(0, equals).trim());
+      const rawName = pair.slice(0, equals).trim();
+      const name = decodeURIComponent(rawName);
+      // js-cookie 3's name encoding (`js.cookie.mjs`, `set`).
+      const written = encodeURIComponent(name)
+        .replace(/%(2[346B]|5E|60|7C)/g, decodeURIComponent)
+        .replace(/[()]/g, escape);
+      if (rawName !== name && rawName !== written) continue;
       const value = decodeURIComponent(pair.slice(equals + 1).trim());
       const known = values[name] || (values[name] = []);
       if (known.indexOf(value) === -1) known.push(value);
@@ -49,9 +60,12 @@ export function cookieValues(cookieString: string): Record<string, string[]> {
 }
 
 /**
- * Every (access, id) pair the cookies could mean, at most 4: more than a browser of one reader
- * holds, so more means planted cookies, and none is returned (a gate verifying dozens of pairs per
- * request would be a cheap way to load it).
+ * Every (access, id) pair the cookies could mean. A token counts only if it is JWT-shaped (three
+ * base64url parts) and names, as its `sub` or user name, the user its cookie is named after:
+ * junk is dropped before anything is counted. A user with more than 4 pairings (more than one
+ * reader's browser holds) has planted tokens among them, and none of that user's is returned; more
+ * than 32 in all, none at all (a gate verifying hundreds of pairs per request would be a cheap way
+ * to load it).
  */
 export function sessionCandidates(cookieString: string, names: SessionCookieNames): SessionTokens[] {
   const values = cookieValues(cookieString);
@@ -59,16 +73,37 @@ export function sessionCandidates(cookieString: string, names: SessionCookieName
   const users = values[names.lastAuthUser] || [];
   for (let userIndex = 0; userIndex < users.length; userIndex += 1) {
     const user = users[userIndex];
-    const accessTokens = values[names.accessToken[0] + user + names.accessToken[1]] || [];
-    const idTokens = values[names.idToken[0] + user + names.idToken[1]] || [];
+    // No helper functions: the head script embeds this function's source alone (see the top).
+    const kinds = [
+      { tokens: values[names.accessToken[0] + user + names.accessToken[1]] || [], userClaim: 'username', kept: [''] },
+      { tokens: values[names.idToken[0] + user + names.idToken[1]] || [], userClaim: 'cognito:username', kept: [''] },
+    ];
+    for (let kindIndex = 0; kindIndex < kinds.length; kindIndex += 1) {
+      const kind = kinds[kindIndex];
+      kind.kept = [];
+      for (let tokenIndex = 0; tokenIndex < kind.tokens.length; tokenIndex += 1) {
+        const token = kind.tokens[tokenIndex];
+        if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) continue;
+        try {
+          const claims = JSON.parse(
+            decodeURIComponent(escape(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))),
+          );
+          if (claims && (claims.sub === user || claims[kind.userClaim] === user)) kind.kept.push(token);
+        } catch {
+          // Not a JWT's payload: junk.
+        }
+      }
+    }
+    const accessTokens = kinds[0].kept;
+    const idTokens = kinds[1].kept;
+    if (accessTokens.length * idTokens.length > 4) continue;
     for (let accessIndex = 0; accessIndex < accessTokens.length; accessIndex += 1) {
       for (let idIndex = 0; idIndex < idTokens.length; idIndex += 1) {
         candidates.push({ accessToken: accessTokens[accessIndex], idToken: idTokens[idIndex] });
-        if (candidates.length > 4) return [];
       }
     }
   }
-  return candidates;
+  return candidates.length > 32 ? [] : candidates;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * `npm run serve`: the production build through the gate server; for a local-mode build, with the
  * local identity service too (started unless one is running, or `--without-identity`).
- *   npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy]
- *                    [--preview 42=build-preview]
+ *   npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity]
+ *     [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64]
+ *     [--preview 42=build-preview]
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
@@ -43,14 +44,20 @@ async function main(): Promise<void> {
       `The user pool's keys could not be fetched from ${manifest.auth.jwksUri}: sessions are refused until they can be.`,
     );
   }
-  const limits = options.requestsPerSecond
-    ? { requestsPerSecondPerAddress: options.requestsPerSecond, requestBurstPerAddress: 4 * options.requestsPerSecond }
-    : {};
+  const limits = {
+    ...(options.requestsPerSecond
+      ? {
+          requestsPerSecondPerAddress: options.requestsPerSecond,
+          requestBurstPerAddress: 4 * options.requestsPerSecond,
+        }
+      : {}),
+    ...(options.connectionsPerAddress ? { maxConnectionsPerAddress: options.connectionsPerAddress } : {}),
+  };
   const server = createGateServer({
     buildDir: options.buildDir,
     manifest,
     sessions,
-    trustProxy: options.trustProxy,
+    trustedProxies: options.trustedProxies,
     limits,
     previews: options.previews,
   });

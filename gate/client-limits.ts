@@ -4,11 +4,12 @@
  * - a connection's requests are answered one after another, each once the previous answer has left
  *   (HTTP/1.1 pipelining otherwise lets a client queue a thousand answers, each buffering a file,
  *   on one connection it never reads), and a connection that queues more than a few is closed;
- * - each client address holds a bounded number of connections;
- * - each client address gets a bounded rate of requests (behind `--trust-proxy`, the address the
- *   proxy forwards), answered beyond it with 503 and `Retry-After`.
+ * - each client gets a bounded rate of requests (`createRequestBudget`, in `core/` for the local
+ *   identity service too; `client-address.ts` says who a client is), answered beyond it with 503
+ *   and `Retry-After`;
+ * - each client holds a bounded number of connections (`connection-slots.ts`).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
@@ -45,67 +46,4 @@ export function createAnswerQueue(maxWaiting: number) {
     else return false;
     return true;
   };
-}
-
-/** Open connections per peer address; `admit` is false when the address holds `max` already. */
-export function createConnectionCounter(max: number) {
-  const open = new Map<string, number>();
-  return function admit(socket: Socket): boolean {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= max) return false;
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-    return true;
-  };
-}
-
-/** Addresses whose request budget is tracked at once; beyond, full budgets (then the oldest) are forgotten. */
-const MAX_TRACKED_ADDRESSES = 10_000;
-
-/**
- * A token bucket per client address: `burst` requests at once, refilled at `perSecond`. `take`
- * answers 0 when the request may go ahead, otherwise the whole seconds until it could.
- */
-export function createRequestBudget(perSecond: number, burst: number, now = () => performance.now() / 1000) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const makeRoom = (time: number) => {
-    for (const [address, bucket] of buckets) {
-      if (bucket.tokens + (time - bucket.at) * perSecond >= burst) buckets.delete(address);
-      if (buckets.size < MAX_TRACKED_ADDRESSES / 2) return;
-    }
-    // Every budget is in use (many addresses at once): forget the oldest.
-    for (const address of buckets.keys()) {
-      if (buckets.size < MAX_TRACKED_ADDRESSES) return;
-      buckets.delete(address);
-    }
-  };
-  return function take(address: string): number {
-    const time = now();
-    const bucket = buckets.get(address) ?? { tokens: burst, at: time };
-    bucket.tokens = Math.min(burst, bucket.tokens + (time - bucket.at) * perSecond);
-    bucket.at = time;
-    if (!buckets.has(address)) {
-      if (buckets.size >= MAX_TRACKED_ADDRESSES) makeRoom(time);
-      buckets.set(address, bucket);
-    }
-    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-    bucket.tokens -= 1;
-    return 0;
-  };
-}
-
-/**
- * The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For` value,
- * the one the proxy appended (earlier values came from the client and prove nothing).
- */
-export function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
-  const peer = request.socket.remoteAddress ?? '';
-  if (!trustProxy) return peer;
-  const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',');
-  return forwarded[forwarded.length - 1].trim() || peer;
 }

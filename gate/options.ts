@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPullRequestNumber } from '../core/preview';
+import { trustedProxies, TrustedProxyError } from './client-address';
+import type { TrustedProxies } from './client-address';
 
 export class ServeOptionError extends Error {}
 
@@ -11,8 +13,11 @@ interface ServeOptions {
   buildDir: string;
   /** Do not start the local identity service for a local-mode build (the caller runs one). */
   withoutIdentity: boolean;
-  /** Behind a TLS-terminating proxy: believe its `X-Forwarded-Proto` (HSTS is sent over https). */
-  trustProxy: boolean;
+  /**
+   * The TLS-terminating proxies in front (addresses or CIDR ranges) whose `X-Forwarded-Proto` and
+   * `X-Forwarded-For` are believed, on their own connections only.
+   */
+  trustedProxies: TrustedProxies;
   /**
    * Requests a second one client address may make (bursts of four times as many); unset, the
    * server's default. An office behind one address may need more.
@@ -20,10 +25,21 @@ interface ServeOptions {
   requestsPerSecond?: number;
   /** Preview builds served under `/previews/<N>/` beside the build (`--preview N=dir`, repeatable). */
   previews: { pullRequest: number; buildDir: string }[];
+  /** Connections one client address may hold; unset, the server's default (64). */
+  connectionsPerAddress?: number;
 }
 
 const USAGE =
-  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy] [--requests-per-second 100] [--preview 42=build-preview]';
+  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64] [--preview 42=build-preview]';
+
+/** A whole number of at least 1 from `--<name>`, or undefined when the option is absent. */
+function countOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) {
+    throw new ServeOptionError(`--${name} is "${text}": it must be a whole number of at least 1`);
+  }
+  return Number(text);
+}
 
 export function serveOptionsFrom(argv: string[], env: Record<string, string | undefined>): ServeOptions {
   let values: {
@@ -31,9 +47,10 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     host?: string;
     dir?: string;
     'without-identity'?: boolean;
-    'trust-proxy'?: boolean;
+    'trust-proxy'?: string[];
     'requests-per-second'?: string;
     preview?: string[];
+    'connections-per-address'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -43,9 +60,10 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
         host: { type: 'string' },
         dir: { type: 'string' },
         'without-identity': { type: 'boolean' },
-        'trust-proxy': { type: 'boolean' },
+        'trust-proxy': { type: 'string', multiple: true },
         'requests-per-second': { type: 'string' },
         preview: { type: 'string', multiple: true },
+        'connections-per-address': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -56,9 +74,14 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
     throw new ServeOptionError(`--port (or PORT) is "${portText}": it must be a port number from 1 to 65535`);
   }
-  const rateText = values['requests-per-second'];
-  if (rateText !== undefined && (!/^\d+$/.test(rateText) || Number(rateText) < 1)) {
-    throw new ServeOptionError(`--requests-per-second is "${rateText}": it must be a whole number of at least 1`);
+  const requestsPerSecond = countOption('requests-per-second', values['requests-per-second']);
+  const connectionsPerAddress = countOption('connections-per-address', values['connections-per-address']);
+  let proxies: TrustedProxies;
+  try {
+    proxies = trustedProxies(values['trust-proxy'] ?? []);
+  } catch (error) {
+    if (error instanceof TrustedProxyError) throw new ServeOptionError(error.message);
+    throw error;
   }
   const previews = (values.preview ?? []).map((value) => {
     const [number, dir] = [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)];
@@ -75,7 +98,8 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     host: values.host ?? env.HOST ?? '127.0.0.1',
     buildDir: path.resolve(values.dir ?? 'build'),
     withoutIdentity: values['without-identity'] ?? false,
-    trustProxy: values['trust-proxy'] ?? false,
-    ...(rateText === undefined ? {} : { requestsPerSecond: Number(rateText) }),
+    trustedProxies: proxies,
+    ...(requestsPerSecond === undefined ? {} : { requestsPerSecond }),
+    ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
   };
 }

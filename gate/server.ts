@@ -10,8 +10,12 @@ import send from 'send';
 import { PREVIEW_ROBOTS_HEADER, previewOfKey } from '../core/preview';
 import { accessLogLine } from './access-log';
 import type { PageLoad } from './access-log';
-import { clientAddressOf, createAnswerQueue, createConnectionCounter, createRequestBudget } from './client-limits';
+import { clientAddressOf, NO_TRUSTED_PROXIES } from './client-address';
+import type { TrustedProxies } from './client-address';
+import { createAnswerQueue } from './client-limits';
+import { createRequestBudget } from '../core/request-budget';
 import { compressedCopies } from './compression';
+import { createConnectionSlots, refuseConnection } from './connection-slots';
 import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
 import { contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
@@ -30,11 +34,11 @@ export const HEALTH_PATH = '/healthz';
  * How long and how many connections a docs server allows: a request's headers arrive within 10 s
  * and the whole request within 20 s (GET and HEAD carry no body), an idle keep-alive connection is
  * closed after 5 s, a socket with nothing sent or received for 15 s is dropped, and at most 512
- * connections are open at once (a browser opens about six; a proxy in front pools its own).
- * One client takes a bounded share (`client-limits.ts`): 64 connections per address (not behind
- * `--trust-proxy`, where every connection is the proxy's), 100 requests a second per address with
- * bursts of 400 (a page load asks for about 40 files), and 8 pipelined requests waiting on one
- * connection (browsers never pipeline).
+ * connections are open at once (a browser opens about six; a proxy in front pools its own), shared
+ * fairly between clients (`connection-slots.ts`). One client (an IPv4 address, an IPv6 /64) takes a
+ * bounded share (`client-limits.ts`): 64 connections (not a trusted proxy, on whose connections
+ * every reader behind it arrives), 100 requests a second with bursts of 400 (a page load asks for
+ * about 40 files), and 8 pipelined requests waiting on one connection (browsers never pipeline).
  */
 export interface ConnectionLimits {
   headersTimeoutMs: number;
@@ -74,10 +78,10 @@ export interface GateServerOptions {
   manifest?: GateManifest;
   sessions?: SessionChecker;
   /**
-   * Believe `X-Forwarded-Proto` and `X-Forwarded-For` (only behind a TLS-terminating proxy that
-   * sets them): the last value of each is the proxy's.
+   * The proxies (TLS-terminating, in front) whose `X-Forwarded-Proto` and `X-Forwarded-For` are
+   * believed, on their connections only: the last value of each is the proxy's. None by default.
    */
-  trustProxy?: boolean;
+  trustedProxies?: TrustedProxies;
   limits?: Partial<ConnectionLimits>;
   /** Where the access log goes, a line at a time; stdout by default. */
   log?: (line: string) => void;
@@ -106,6 +110,11 @@ function servedPreviews(previews: PreviewBuild[], manifest: GateManifest) {
   );
 }
 
+function isHealthCheck(request: IncomingMessage): boolean {
+  const path = (request.url ?? '').split('?')[0];
+  return path === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD');
+}
+
 function gateRequestOf(request: IncomingMessage): GateRequest | null {
   const target = request.url ?? '';
   // Only origin-form targets ("/path?query"): no absolute URLs, no "*".
@@ -121,9 +130,9 @@ function gateRequestOf(request: IncomingMessage): GateRequest | null {
   };
 }
 
-function isHttps(request: IncomingMessage, trustProxy: boolean): boolean {
+function isHttps(request: IncomingMessage, proxies: TrustedProxies): boolean {
   if ('encrypted' in request.socket) return true;
-  if (!trustProxy) return false;
+  if (!proxies.trusts(request.socket.remoteAddress)) return false;
   // The proxy in front sets or appends the last value; earlier ones came from the client.
   const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',');
   return forwarded[forwarded.length - 1].trim().toLowerCase() === 'https';
@@ -134,9 +143,9 @@ function answer(response: ServerResponse, { status, statusText, headers, body }:
   response.end(body);
 }
 
-/** Written straight to a connection over its address's share, before it has sent anything. */
+/** Written straight to a connection refused a slot, before it has sent anything. */
 function overloadedConnectionAnswer(): string {
-  const body = 'Too many connections from your address: try again in a few seconds.\n';
+  const body = 'Too many connections from your address, or to the gate: try again in a few seconds.\n';
   return [
     'HTTP/1.1 503 Service Unavailable',
     `Retry-After: ${CONNECTION_RETRY_AFTER_SECONDS}`,
@@ -157,12 +166,12 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
-  const trustProxy = options.trustProxy ?? false;
+  const proxies = options.trustedProxies ?? NO_TRUSTED_PROXIES;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 
   const answerInTurn = createAnswerQueue(limits.maxWaitingPerConnection);
-  const admitConnection = createConnectionCounter(limits.maxConnectionsPerAddress);
+  const slots = createConnectionSlots({ perClient: limits.maxConnectionsPerAddress, total: limits.maxConnections });
   const takeRequest = createRequestBudget(limits.requestsPerSecondPerAddress, limits.requestBurstPerAddress);
   const refusedConnections = new WeakSet<Socket>();
 
@@ -179,7 +188,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
       logPageLoad({ decision: 'misdirected', status: 421, session: null });
       return;
     }
-    if (gateRequest?.path === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (isHealthCheck(request)) {
       answer(response, plainTextResponse(200, 'ok'));
       return;
     }
@@ -218,9 +227,12 @@ export function createGateServer(options: GateServerOptions): http.Server {
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
     (request, response) => {
-      const retryAfter = takeRequest(clientAddressOf(request, trustProxy));
+      // A load balancer's health check is answered whatever the address's budget: one flooding
+      // client behind the same address must not take the gate out of service.
+      const retryAfter = isHealthCheck(request) ? 0 : takeRequest(clientAddressOf(request, proxies));
       const start = () => {
-        for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request, trustProxy)))) {
+        response.once('close', slots.busy(request.socket));
+        for (const [name, value] of Object.entries(securityHeaders(csp, isHttps(request, proxies)))) {
           response.setHeader(name, value);
         }
         if (retryAfter > 0) {
@@ -241,10 +253,9 @@ export function createGateServer(options: GateServerOptions): http.Server {
   // indefinitely: it gets the header deadline for its first request; keep-alive bounds the rest.
   const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
   server.on('connection', (socket: Socket) => {
-    if (!trustProxy && !admitConnection(socket)) {
+    if (!proxies.trusts(socket.remoteAddress) && !slots.admit(socket)) {
       refusedConnections.add(socket);
-      socket.on('error', () => {});
-      socket.end(overloadedConnectionAnswer());
+      refuseConnection(socket, overloadedConnectionAnswer());
       return;
     }
     const deadline = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
@@ -252,7 +263,6 @@ export function createGateServer(options: GateServerOptions): http.Server {
     socket.once('close', () => clearTimeout(deadline));
   });
   server.on('request', (request: IncomingMessage) => clearTimeout(firstRequestDeadlines.get(request.socket)));
-  server.maxConnections = limits.maxConnections;
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.setTimeout(limits.idleTimeoutMs);
   return server;

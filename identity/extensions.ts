@@ -26,6 +26,7 @@ import type { SrpChallenge } from './srp';
 import { passwordPolicyViolation } from './password-policy';
 import { onlyClientWriteAttributes } from './write-attributes';
 import { secondFactorOr } from './second-factor';
+import { derived, standInUserId } from './stand-in-user';
 
 /** Cognito's wording, which the Authenticator shows as is. */
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
@@ -128,10 +129,17 @@ const startSrpSignIn: Operation = (services) => async (ctx, req) => {
   const { userPool } = await poolAndClient(services, ctx, req.ClientId);
   const user = await userPool.getUserByUsername(ctx, username);
   // As Cognito with PreventUserExistenceErrors: an unknown user (or one without a password) gets a
-  // challenge like anyone's, made at the same cost, which no password can answer.
+  // challenge like anyone's, made at the same cost, which no password can answer, under a user id
+  // and a salt that stay the same for the name, as a real account's do (security review 3, finding 5).
   const known = user?.Password ? user : null;
-  const srpUser = known?.Username ?? username;
-  const srp = startSrp(srpPoolName(userPool.options.Id), srpUser, known?.Password ?? randomBytes(32).toString('hex'));
+  const srpUser = known?.Username ?? standInUserId(username);
+  const password = known?.Password ?? derived('password', username).toString('hex');
+  const srp = startSrp(
+    srpPoolName(userPool.options.Id),
+    srpUser,
+    password,
+    derived('salt', srpUser).toString('hex').slice(0, 32),
+  );
   const secretBlock = randomBytes(64).toString('base64');
   remember(pendingChallenges, secretBlock, {
     username: known ? srpUser : '',

@@ -28,6 +28,7 @@ import type { Services } from './cognito-local';
 import type { Logger } from 'pino';
 import { googleStandIn } from './google-stand-in';
 import { guardRequest } from './request-guard';
+import { signInBudget } from './sign-in-budget';
 import { withStandardClaims } from './standard-claims';
 
 /** Starts the service where its config says (`ServerConfig`), from `.cognito/` in the working directory. */
@@ -58,8 +59,9 @@ export async function startLocalServer(logger: Logger): Promise<Server> {
   };
   const { application } = createCognitoServer(Router(services), logger, config.ServerConfig, services);
   const standIn = googleStandIn(services, logger);
+  const withinBudget = signInBudget();
   const server = createHttpServer((request, response) => {
-    if (!guardRequest(request, response)) return;
+    if (!guardRequest(request, response) || !withinBudget(request, response)) return;
     void standIn(request, response).then((handled) => {
       if (!handled) application(request, response);
     });

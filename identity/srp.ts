@@ -64,9 +64,8 @@ export interface SrpChallenge {
   verifier: bigint;
 }
 
-/** Starts SRP for a user whose password the service knows, returning the server ephemeral. */
-export function startSrp(poolName: string, userId: string, password: string): SrpChallenge {
-  const saltHex = randomBytes(16).toString('hex');
+/** Starts SRP for a user whose password the service knows, with the user's salt; returns the server ephemeral. */
+export function startSrp(poolName: string, userId: string, password: string, saltHex: string): SrpChallenge {
   const verifier = passwordVerifier(poolName, userId, password, saltHex);
   let b: bigint;
   let B: bigint;

@@ -40,8 +40,6 @@ export interface DeployConfig {
   edgeVersionsKept: number;
   /** How many pull request previews may exist at once (default 10); at the cap a new one waits (infra/OPERATIONS.md). */
   maxPreviews: number;
-  /** The GitHub repository (`owner/name`) whose pull requests get previews; without it no preview role is made. */
-  previewRepository?: string;
   /** A second factor (TOTP) for password accounts: `off` (default), `optional` or `required`. Google accounts never meet it. */
   passwordAccountMfa: PasswordAccountMfa;
   /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
@@ -185,10 +183,6 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
     default: 10,
     check: (value) =>
       Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
-  },
-  previewRepository: {
-    required: false,
-    check: text(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, 'a GitHub repository as owner/name'),
   },
   passwordAccountMfa: { required: false, default: 'off', check: passwordAccountMfaProblem },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },

@@ -194,10 +194,11 @@ export class SiteStack extends Stack {
       // referrers, set up in the operations stack (access-log-delivery.ts).
     });
 
-    if (config.previewRepository) {
+    // The repository whose Actions deploy (infra/github-config.ts) also previews its pull requests.
+    if (config.githubRepository && config.maxPreviews > 0) {
       const names = stackNames(config);
       addPreviewRole(this, {
-        repository: config.previewRepository,
+        repository: config.githubRepository,
         bucket: this.bucket,
         distributionId: this.distribution.distributionId,
         stackNames: [names.identity, names.site],

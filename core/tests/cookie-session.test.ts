@@ -13,8 +13,8 @@ function cookies(access: Record<string, unknown>, id: Record<string, unknown>, u
   return [
     'other=1',
     `${lastAuthUserCookie(clientId)}=${user}`,
-    `${tokenCookie(clientId, user, 'accessToken')}=${token(access)}`,
-    `${tokenCookie(clientId, user, 'idToken')}=${token(id)}`,
+    `${tokenCookie(clientId, user, 'accessToken')}=${token({ username: user, ...access })}`,
+    `${tokenCookie(clientId, user, 'idToken')}=${token({ 'cognito:username': user, ...id })}`,
   ].join('; ');
 }
 

@@ -76,6 +76,44 @@ const cases: { name: string; cookies: string[]; expected: string | null }[] = [
     ],
     expected: null,
   },
+  // Security review 3, finding 4: junk alone, planted without any account, locked the reader out.
+  {
+    name: 'five junk pairings for a made-up user',
+    cookies: [
+      lastAuthUserCookie(clientId) + '=evil',
+      ...[1, 2, 3].map((n) => `${tokenCookie(clientId, 'evil', 'accessToken')}=junk${n}`),
+      ...[1, 2].map((n) => `${tokenCookie(clientId, 'evil', 'idToken')}=junk${n}`),
+      ...reader,
+    ],
+    expected: 'reader',
+  },
+  {
+    name: 'junk and other users’ tokens under the reader’s cookie names',
+    cookies: [
+      reader[1].replace(/=.*/, '=a.b'),
+      reader[1].replace(/=.*/, `=${token({ sub: 'planter', exp: later })}`),
+      reader[2].replace(/=.*/, '=x.y.z'),
+      reader[2].replace(/=.*/, `=${token({ sub: 'planter', exp: later, email: 'planter@handbook.local' })}`),
+      ...reader,
+    ],
+    expected: 'reader',
+  },
+  {
+    name: 'the reader’s cookie names spelled with escapes (%2E, %49), carrying planted tokens',
+    cookies: [
+      ...[
+        (name: string) => name.replace('.', '%2E'),
+        (name: string) => name.replace('I', '%49'),
+        (name: string) => name.replace('.', '%2E').replace('I', '%49'),
+        (name: string) => name.replace('.', '%2e'),
+      ].map(
+        (spell, n) =>
+          `${spell(tokenCookie(clientId, 'reader', 'accessToken'))}=${token({ sub: 'reader', exp: later + n + 1 })}`,
+      ),
+      ...reader,
+    ],
+    expected: 'reader',
+  },
   { name: 'no session', cookies: ['theme=dark'], expected: null },
 ];
 
@@ -90,4 +128,14 @@ for (const { name, cookies, expected } of cases) {
 
 test('every value of a repeated cookie is kept, once each, in the order sent', () => {
   assert.deepEqual({ ...cookieValues('a=1; b=2; a=3; a=1; %E0%A4%A=x') }, { a: ['1', '3'], b: ['2'] });
+});
+
+test('a cookie name counts only as written or as Amplify encodes it', () => {
+  assert.deepEqual(
+    { ...cookieValues('a.b=1; a%2Eb=2; %61.b=3; u%40x=4; u@x=5') },
+    {
+      'a.b': ['1'],
+      'u@x': ['4', '5'],
+    },
+  );
 });

@@ -2,8 +2,9 @@
  * A gate server for the flood tests, run in its own Node process under a memory limit: a heap cap
  * (`--max-old-space-size`) and a resident-size cap it enforces itself, exiting as the kernel's OOM
  * killer would. It reports its port and, on request, its resident size over IPC.
- *   node --import tsx --max-old-space-size=<MB> gate/tests/flood-target.ts <build dir> <RSS cap MB> [--trust-proxy]
+ *   node --import tsx --max-old-space-size=<MB> gate/tests/flood-target.ts <build dir> <RSS cap MB> [--trust-proxy=<ranges>]
  */
+import { trustedProxies } from '../client-address';
 import { createGateServer } from '../server';
 import { listenOnLoopback } from './loopback-server';
 
@@ -20,7 +21,12 @@ setInterval(() => {
 }, 50).unref();
 
 async function main(): Promise<void> {
-  const server = createGateServer({ buildDir, log: () => {}, trustProxy: process.argv.includes('--trust-proxy') });
+  const proxies = process.argv.find((arg) => arg.startsWith('--trust-proxy='))?.slice('--trust-proxy='.length);
+  const server = createGateServer({
+    buildDir,
+    log: () => {},
+    trustedProxies: trustedProxies(proxies ? [proxies] : []),
+  });
   const port = await listenOnLoopback(server);
   process.on('message', (message) => {
     if (message === 'rss') process.send?.({ rss: process.memoryUsage.rss() });

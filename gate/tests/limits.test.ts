@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createGateServer, DEFAULT_LIMITS } from '../server';
+import type { ConnectionLimits } from '../server';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { until } from '../../testkit/until';
 import { listenOnLoopback } from './loopback-server';
@@ -38,48 +39,54 @@ async function holdsConnections(server: http.Server, expected: number): Promise<
   });
 }
 
-function open(port: number): Promise<Socket> {
+/**
+ * A connection from `localAddress`; a hostile one (`halfOpen`) never closes its own side, even once
+ * the server has closed its own.
+ */
+function open(port: number, { localAddress = '127.0.0.1', halfOpen = false } = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1', localAddress, allowHalfOpen: halfOpen }, () => resolve(socket));
     socket.on('error', reject);
   });
 }
 
-function status(port: number, path = '/sign-in'): Promise<number> {
+function status(port: number, path = '/sign-in', localAddress = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      .get({ host: '127.0.0.1', port, path, agent: false, localAddress, timeout: 5_000 }, (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy(new Error('no answer within 5 s'));
       })
       .on('error', reject);
   });
 }
 
-describe('connection limits', () => {
+/** A gate with `limits` for the suite it is called in, its sockets destroyed and the gate closed after. */
+function gateFor(limits: Partial<ConnectionLimits>) {
   const fixture = writeFixtureBuild(fixtureManifest());
-  let server: http.Server;
-  let port: number;
-  const sockets: Socket[] = [];
-
+  const gate = { server: null as unknown as http.Server, port: 0, sockets: [] as Socket[] };
   before(async () => {
-    server = createGateServer({
-      buildDir: fixture.buildDir,
-      log: () => {},
-      limits: {
-        headersTimeoutMs: 400,
-        requestTimeoutMs: 800,
-        idleTimeoutMs: 600,
-        checkIntervalMs: 50,
-        maxConnections: 4,
-      },
-    });
-    port = await listenOnLoopback(server);
+    gate.server = createGateServer({ buildDir: fixture.buildDir, log: () => {}, limits });
+    gate.port = await listenOnLoopback(gate.server);
   });
   after(async () => {
-    sockets.forEach((socket) => socket.destroy());
-    await new Promise((resolve) => server.close(resolve));
+    gate.sockets.forEach((socket) => socket.destroy());
+    await new Promise((resolve) => gate.server.close(resolve));
     fixture.remove();
+  });
+  return gate;
+}
+
+describe('connection limits', () => {
+  const gate = gateFor({
+    headersTimeoutMs: 400,
+    requestTimeoutMs: 800,
+    idleTimeoutMs: 600,
+    checkIntervalMs: 50,
+    maxConnections: 4,
   });
 
   test('the defaults suit a docs server, far below Node’s own (60 s for headers, no cap)', () => {
@@ -90,14 +97,14 @@ describe('connection limits', () => {
   });
 
   test('a client sending its headers a byte at a time is dropped; others are served meanwhile', async () => {
-    const slow = await open(port);
-    sockets.push(slow);
+    const slow = await open(gate.port);
+    gate.sockets.push(slow);
     slow.on('error', () => {});
     slow.write('GET /sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     const dribble = setInterval(() => slow.writable && slow.write('a'), 100);
     const dropped = closedWithin(slow, 10_000);
     try {
-      for (let served = 0; served < 3; served += 1) assert.equal(await status(port), 200);
+      for (let served = 0; served < 3; served += 1) assert.equal(await status(gate.port), 200);
       const lifetime = await dropped;
       assert.ok(lifetime < 4_000, `the slow client was held ${lifetime} ms`);
     } finally {
@@ -106,9 +113,9 @@ describe('connection limits', () => {
   });
 
   test('a connection that sends nothing, or one byte, is dropped at the header deadline', async () => {
-    const silent = await open(port);
-    const oneByte = await open(port);
-    sockets.push(silent, oneByte);
+    const silent = await open(gate.port);
+    const oneByte = await open(gate.port);
+    gate.sockets.push(silent, oneByte);
     oneByte.write('G');
     silent.on('error', () => {});
     oneByte.on('error', () => {});
@@ -120,14 +127,59 @@ describe('connection limits', () => {
   test('connections beyond the cap are refused, and served again once the idle ones are dropped', async () => {
     // The server counts a closed connection only once its own side has closed: start from none,
     // so the cap is filled by this test's sockets and not by the last test's leftovers.
-    await holdsConnections(server, 0);
-    const idle = await Promise.all([1, 2, 3, 4].map(() => open(port)));
-    sockets.push(...idle);
+    await holdsConnections(gate.server, 0);
+    const idle = await Promise.all([1, 2, 3, 4].map(() => open(gate.port)));
+    gate.sockets.push(...idle);
     idle.forEach((socket) => socket.on('error', () => {}));
     // The cap is full once the server has taken all four, not when the client's connects resolved.
-    await holdsConnections(server, 4);
-    await assert.rejects(status(port), /ECONNRESET|socket hang up/);
+    await holdsConnections(gate.server, 4);
+    assert.equal(await status(gate.port), 503);
     await Promise.all(idle.map((socket) => closedWithin(socket, 10_000)));
-    assert.equal(await status(port), 200);
+    assert.equal(await status(gate.port), 200);
+  });
+});
+
+describe('fair shares of the connection slots', () => {
+  const gate = gateFor({
+    maxConnections: 8,
+    maxConnectionsPerAddress: 4,
+    requestsPerSecondPerAddress: 1,
+    requestBurstPerAddress: 2,
+  });
+
+  test('a connection refused its slot leaves the count at once, though its client never closes', async () => {
+    await holdsConnections(gate.server, 0);
+    const held = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => open(gate.port, { localAddress: '127.0.0.6', halfOpen: true })),
+    );
+    gate.sockets.push(...held);
+    held.forEach((socket) => socket.on('error', () => {}));
+    // Four admitted; the other two answered 503 and closed by the gate, not left half-open.
+    await holdsConnections(gate.server, 4);
+    held.forEach((socket) => socket.destroy());
+    await holdsConnections(gate.server, 0);
+  });
+  test('two addresses filling every slot leave a third address served', async () => {
+    for (const address of ['127.0.0.2', '127.0.0.3']) {
+      const idle = await Promise.all(
+        [1, 2, 3, 4].map(() => open(gate.port, { localAddress: address, halfOpen: true })),
+      );
+      gate.sockets.push(...idle);
+      idle.forEach((socket) => socket.on('error', () => {}));
+    }
+    await holdsConnections(gate.server, 8);
+    // Over its own share an address is refused; under it, a newcomer takes the fullest one's oldest idle slot.
+    assert.equal(await status(gate.port, '/sign-in', '127.0.0.2'), 503);
+    assert.equal(await status(gate.port, '/sign-in', '127.0.0.4'), 200);
+    assert.equal(await status(gate.port, '/sign-in', '127.0.0.4'), 200);
+  });
+
+  test('a health check is answered while its address is over its request budget', async () => {
+    const from = '127.0.0.5';
+    const statuses = [];
+    for (let request = 0; request < 4; request += 1) statuses.push(await status(gate.port, '/sign-in', from));
+    assert.ok(statuses.includes(503), `the address was never told to wait: ${statuses.join(', ')}`);
+    assert.equal(await status(gate.port, '/healthz', from), 200);
+    assert.equal(await status(gate.port, '/sign-in', from), 503);
   });
 });

@@ -5,12 +5,12 @@ import { assertServableOn } from '../local-mode';
 import { serveOptionsFrom, ServeOptionError } from '../options';
 
 test('the port comes from --port, then PORT, then 3000; the host is loopback unless asked', () => {
-  assert.deepEqual(serveOptionsFrom([], {}), {
+  const { trustedProxies, ...defaults } = serveOptionsFrom([], {});
+  assert.deepEqual(defaults, {
     port: 3000,
     host: '127.0.0.1',
     buildDir: path.resolve('build'),
     withoutIdentity: false,
-    trustProxy: false,
     previews: [],
   });
   assert.deepEqual(serveOptionsFrom(['--preview', '42=build-preview', '--preview', '7=pr7'], {}).previews, [
@@ -24,9 +24,14 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
       value,
     );
   }
-  assert.equal(serveOptionsFrom(['--trust-proxy'], {}).trustProxy, true);
+  assert.deepEqual(trustedProxies.ranges, []);
   assert.equal(serveOptionsFrom(['--requests-per-second', '2000'], {}).requestsPerSecond, 2000);
   assert.throws(() => serveOptionsFrom(['--requests-per-second', '0'], {}), /--requests-per-second is "0"/);
+  assert.equal(serveOptionsFrom(['--connections-per-address', '256'], {}).connectionsPerAddress, 256);
+  assert.throws(
+    () => serveOptionsFrom(['--connections-per-address', 'many'], {}),
+    /--connections-per-address is "many"/,
+  );
   assert.equal(serveOptionsFrom(['--without-identity'], {}).withoutIdentity, true);
   assert.equal(serveOptionsFrom([], { PORT: '4000' }).port, 4000);
   assert.equal(serveOptionsFrom(['--port', '5000'], { PORT: '4000' }).port, 5000);
@@ -45,4 +50,25 @@ test('a local-mode build is served on loopback only; a real-pool build anywhere 
     assert.throws(() => assertServableOn({ mode: 'local' }, host), /only be served on loopback/);
   }
   assert.doesNotThrow(() => assertServableOn({ mode: 'cognito' }, '0.0.0.0'));
+});
+
+test('--trust-proxy names the proxies whose forwarded headers are believed; no other peer is trusted', () => {
+  const { trustedProxies } = serveOptionsFrom(
+    ['--trust-proxy', '10.0.1.5,10.0.2.0/24', '--trust-proxy', 'fd00::/8'],
+    {},
+  );
+  assert.deepEqual(trustedProxies.ranges, ['10.0.1.5', '10.0.2.0/24', 'fd00::/8']);
+  for (const peer of ['10.0.1.5', '::ffff:10.0.1.5', '10.0.2.77', 'fd00::1'])
+    assert.ok(trustedProxies.trusts(peer), peer);
+  for (const peer of ['10.0.1.6', '10.0.3.1', '127.0.0.1', '2001:db8::1', undefined]) {
+    assert.equal(trustedProxies.trusts(peer), false, String(peer));
+  }
+  // Bare, it used to trust every peer that could reach the port (security review 3, finding 8).
+  assert.throws(() => serveOptionsFrom(['--trust-proxy'], {}), ServeOptionError);
+  for (const range of ['proxy.internal', '10.0.0.0/33', '10.0.0.0/8/1', '10.0.0.0/x', '']) {
+    assert.throws(
+      () => serveOptionsFrom(['--trust-proxy', range], {}),
+      /--trust-proxy ".*" is not an address or a CIDR range/,
+    );
+  }
 });

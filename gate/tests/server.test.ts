@@ -12,6 +12,7 @@ import {
   startIdentityProcess,
 } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
+import { trustedProxies } from '../client-address';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
 import { listenOnLoopback, rawRequest } from './loopback-server';
@@ -115,16 +116,29 @@ describe('the gate server', () => {
       assert.match(String(answer.headers['content-security-policy']), /script-src 'self'(;| )/);
       assert.equal(answer.headers['strict-transport-security'], undefined);
     }
-    // X-Forwarded-Proto is anyone's to send: believed only when serving behind a proxy (--trust-proxy).
+    // X-Forwarded-Proto is anyone's to send: believed only from a trusted proxy (--trust-proxy).
     const claimed = await call('/sign-in', { headers: { 'x-forwarded-proto': 'https' } });
     assert.equal(claimed.headers['strict-transport-security'], undefined);
-    const proxied = createGateServer({ buildDir: fixture.buildDir, trustProxy: true, log: () => {} });
+    const proxied = createGateServer({
+      buildDir: fixture.buildDir,
+      trustedProxies: trustedProxies(['127.0.0.0/24']),
+      log: () => {},
+    });
+    const elsewhere = createGateServer({
+      buildDir: fixture.buildDir,
+      trustedProxies: trustedProxies(['10.0.1.5']),
+      log: () => {},
+    });
     const proxiedPort = await listenOnLoopback(proxied);
+    const elsewherePort = await listenOnLoopback(elsewhere);
     const overHttps = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https' } });
     assert.match(String(overHttps.headers['strict-transport-security']), /max-age=31536000/);
     const appended = await call('/sign-in', { port: proxiedPort, headers: { 'x-forwarded-proto': 'https, http' } });
     assert.equal(appended.headers['strict-transport-security'], undefined);
+    const notTheProxy = await call('/sign-in', { port: elsewherePort, headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(notTheProxy.headers['strict-transport-security'], undefined);
     await new Promise((resolve) => proxied.close(resolve));
+    await new Promise((resolve) => elsewhere.close(resolve));
   });
 
   test('no path, however spelled, reads a file outside the build', async () => {

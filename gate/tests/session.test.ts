@@ -57,7 +57,7 @@ describe('the session in the cookies', () => {
     for (const planted of [`${junkUser}; ${own}`, `${own}; ${junkUser}`, `${junkToken}; ${own}`]) {
       assert.equal((await checker.readSession(planted))?.userId, readerId, planted.slice(0, 80));
     }
-    const other = { sub: 'f00dfeed-0000-4000-8000-000000000000', username: 'planter' };
+    const other = { sub: 'f00dfeed-0000-4000-8000-000000000000', username: 'planter', 'cognito:username': 'planter' };
     const planter = sessionCookieHeader(
       { accessToken: reissued(real.accessToken, other), idToken: reissued(real.idToken, other) },
       'planter',

@@ -17,6 +17,7 @@ const ClientId = localIdentity.userPoolClientId;
 
 function call(url: string, operation: string, body: object, headers: Record<string, string> = {}) {
   return fetch(url, {
+    signal: AbortSignal.timeout(30_000),
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -109,6 +110,21 @@ describe('the local identity service against hostile neighbours', () => {
         'USER_ID_FOR_SRP',
       ]);
     }
+    // No user id tells an account apart (review 3, finding 5): a UUID for every name, the same one
+    // and the same salt each time it is asked.
+    const again = await Promise.all(
+      [localIdentity.demoUser.email, 'nobody@handbook.local'].map((user) => srpStart(service.url, user)),
+    );
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const [index, { body }] of again.entries()) {
+      const first = answers[index].body.ChallengeParameters as Record<string, string>;
+      const second = body.ChallengeParameters as Record<string, string>;
+      assert.match(first.USER_ID_FOR_SRP, uuid);
+      assert.equal(first.USERNAME, first.USER_ID_FOR_SRP);
+      assert.equal(second.USER_ID_FOR_SRP, first.USER_ID_FOR_SRP);
+      assert.equal(second.SALT, first.SALT);
+      assert.notEqual(second.SRP_B, first.SRP_B);
+    }
     const parameters = answers[1].body.ChallengeParameters as Record<string, string>;
     const answer = await call(service.url, 'RespondToAuthChallenge', {
       ChallengeName: 'PASSWORD_VERIFIER',
@@ -181,8 +197,74 @@ test('2,000 SRP sign-ins never answered, with 90 KB each, leave the service runn
     };
     await Promise.all(Array.from({ length: 8 }, flood));
     assert.equal((await fetch(`${service.url}/health`)).status, 200);
+    // Most of the flood was refused by the sign-in budget (sign-in-budget.ts): let it refill first.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     assert.equal((await srpStart(service.url, localIdentity.demoUser.email)).status, 200);
   } finally {
+    await service.stop();
+  }
+});
+
+test('a flood of SRP sign-ins from one process leaves a reader elsewhere signing in', async (t) => {
+  // Review 3, finding 6: 12 InitiateAuth a second kept a reader's sign-in waiting 3.6 s.
+  const service = await startIdentityProcess();
+  const statuses = new Map<number, number>();
+  let flooding = true;
+  const { port } = new URL(service.url);
+  const body = () =>
+    JSON.stringify({
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId,
+      AuthParameters: { USERNAME: 'nobody@handbook.local', SRP_A: randomBytes(384).toString('hex') },
+    });
+  /** One InitiateAuth from 127.0.0.2: its status, or 0 when it failed or took over 30 s. */
+  const initiateFromElsewhere = () =>
+    new Promise<number>((resolve) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          localAddress: '127.0.0.2',
+          timeout: 30_000,
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('timeout', () => request.destroy());
+      request.on('error', () => resolve(0));
+      request.end(body());
+    });
+  try {
+    const flood = async () => {
+      while (flooding) {
+        const status = await initiateFromElsewhere();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const floodStarted = performance.now();
+    const attack = Promise.all(Array.from({ length: 8 }, flood));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const started = performance.now();
+    const challenge = await srpStart(service.url, localIdentity.demoUser.email);
+    const took = performance.now() - started;
+    flooding = false;
+    await attack;
+    t.diagnostic(
+      `flood answers ${JSON.stringify(Object.fromEntries(statuses))}; the reader's SRP step 1 took ${Math.round(took)} ms`,
+    );
+    assert.equal(challenge.status, 200);
+    assert.ok((statuses.get(400) ?? 0) > 0, 'the flood was never refused');
+    const seconds = (performance.now() - floodStarted) / 1000;
+    assert.ok((statuses.get(200) ?? 0) <= 12 + 3 * seconds + 1, 'the flood got more SRP work than its budget');
+  } finally {
+    flooding = false;
     await service.stop();
   }
 });
