@@ -15,6 +15,7 @@ import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
+import { refusalsOnOneLine } from './log-lines';
 import { localIdentity } from '../core/local-pool';
 import { localPasswordPolicy } from './password-policy';
 import { generateSigningKey, installSigningKey, saveSigningKey } from './signing-key';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   // confirmation code saw the previous one (newcomer review 2).
   const pretty = prettyFactory({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true });
   const logger = pino(
-    { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
+    { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info', hooks: { logMethod: refusalsOnOneLine } },
     { write: (line: string) => process.stdout.write(pretty(line)) },
   );
   const server = await startLocalServer(logger);

@@ -9,7 +9,10 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildProblems } from './build-report';
+import { loadEnvFile } from '../core/env-file';
 
+// Docusaurus reads the environment, its own and `.env`'s.
+loadEnvFile();
 const args = process.argv.slice(2);
 const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const siteArg = args.find((arg) => !arg.startsWith('-'));
