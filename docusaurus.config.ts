@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import { normalizeUrl, simpleHash } from '@docusaurus/utils';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
@@ -207,6 +207,22 @@ const themeConfig = {
   },
 } satisfies Preset.ThemeConfig;
 
+/**
+ * The handbook's wording of a theme sentence. The not-found page asked the reader to "contact the
+ * owner of the site that linked you to the original URL" (newcomer review 3): in an internal
+ * handbook the link came from one of its own pages, each of which names its owning team. A plugin
+ * supplies default messages for the theme's `<Translate>` ids through
+ * `getDefaultCodeTranslationMessages` (Docusaurus, "I18n lifecycles"); an `i18n/en/code.json` would
+ * do it too, but turns on translation files for the sidebars, which repeat category descriptions.
+ */
+const handbookWording: PluginConfig = () => ({
+  name: 'handbook-wording',
+  getDefaultCodeTranslationMessages: async () => ({
+    'theme.NotFound.p2':
+      'If a link in the handbook brought you here, tell the team named at the foot of that page, so they can fix it.',
+  }),
+});
+
 const config = {
   title: 'Engineering Handbook',
   tagline: 'Engineering guidelines and technical documentation',
@@ -248,7 +264,7 @@ const config = {
   },
   customFields: { auth, preview },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts],
+  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts, handbookWording],
   clientModules: ['./src/client-modules/clean-search-url.ts'],
   // The search plugin, plus the index of every page's title that a search inside a section also
   // consults (plugins/search-titles).

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
 import { chromiumLaunch } from './playwright.config';
+import { budgets } from './e2e/budgets';
 import { confirmationCode, readerSessionFile } from './e2e/accounts';
 
 /**
@@ -20,8 +21,8 @@ export default defineConfig({
   // Its own folder, so this run does not delete the traces of a failure in `npm run test:e2e`.
   outputDir: 'test-results-dev',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]] : 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: budgets.test,
+  expect: { timeout: budgets.expect },
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },

@@ -29,7 +29,7 @@ export class AuthConfigError extends Error {
       [
         'The sign-in configuration is incomplete or invalid:',
         ...problems.map((problem) => `  - ${problem}`),
-        'Set the variables above (see .env.example), or HANDBOOK_AUTH=local to use the bundled local identity service.',
+        'Set the variables above in the environment or in .env (see .env.example), or HANDBOOK_AUTH=local to use the bundled local identity service.',
       ].join('\n'),
     );
     this.name = 'AuthConfigError';

@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { localIdentityUrl } from '../core/local-pool';
+import { budgets } from './budgets';
 import { sessionCookieHeader, signInForTokens } from '../testkit/local-identity';
 import { buildDir, pageTitles, sitemapPaths } from './build-output';
 import { docPhrases } from './doc-phrases';
@@ -28,7 +29,7 @@ const crawlPaths = [...files.map((file) => `/${file}`), ...sitemapPaths()];
 
 // A crawl asks for every file, so it takes longer as the handbook grows (a thousand pages: some
 // 4,000 requests, half a minute on a busy 2-core machine); the browser tests around it do not.
-test.describe.configure({ timeout: 30_000 + crawlPaths.length * 25 });
+test.describe.configure({ timeout: budgets.test + crawlPaths.length * 25 });
 
 interface Answer {
   path: string;

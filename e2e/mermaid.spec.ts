@@ -82,6 +82,9 @@ const drawnScale = (figure: Locator) =>
     .first()
     .evaluate((svg: SVGSVGElement) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
 
+/** The line above a diagram wider than the column (src/components/SideScrollHint). */
+const DIAGRAM_HINT = /^Scroll the diagram sideways to see all of it/;
+
 test('on a phone a wide diagram stays readable and scrolls sideways, by touch, mouse or keyboard; one that fits does not', async ({
   page,
 }) => {
@@ -93,7 +96,7 @@ test('on a phone a wide diagram stays readable and scrolls sideways, by touch, m
   // Mermaid's 16 px labels at 70% or more: 11 px or larger.
   expect(await drawnScale(figure)).toBeGreaterThanOrEqual(0.7);
   expect(await figure.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-  await expect(page.getByText('Scroll the diagram sideways to see all of it.').first()).toBeVisible();
+  await expect(page.getByText(DIAGRAM_HINT).first()).toBeVisible();
   // The page itself stays as wide as the screen: only the diagram scrolls.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -110,7 +113,38 @@ test('on a phone a wide diagram stays readable and scrolls sideways, by touch, m
   await expect(fitting.locator('svg g').first()).toBeAttached();
   expect(await fitting.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
   await expect(fitting).not.toHaveAttribute('tabindex');
-  await expect(page.getByText('Scroll the diagram sideways to see all of it.')).toHaveCount(0);
+  await expect(page.getByText(DIAGRAM_HINT)).toHaveCount(0);
+});
+
+// At 1280 px the system context diagram (917 px at its smallest readable size) is wider than the
+// 703 px column; its hint sat below it, past the clipped edge (newcomer review 3).
+test('on a laptop a diagram wider than the column says so right above it, where its clipped edge shows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '/arc/architecture');
+  const figure = page.getByRole('figure').first();
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator('svg g').first()).toBeAttached();
+  const scrolls = await figure.evaluate((element) => element.scrollWidth > element.clientWidth);
+  const hint = page.locator(
+    `p#${await figure.evaluate((element) => CSS.escape(element.getAttribute('aria-describedby') ?? 'none'))}`,
+  );
+  if (!scrolls) {
+    // Or it fits: then nothing is cut off and nothing needs saying.
+    await expect(hint).toHaveCount(0);
+    return;
+  }
+  await expect(hint).toHaveText(DIAGRAM_HINT);
+  expect(
+    await hint.evaluate((element, diagram) => element.nextElementSibling === diagram, await figure.elementHandle()),
+  ).toBe(true);
+  // Seen together with the top of the diagram, at its right edge (where the diagram is cut off).
+  const [hintBox, figureBox] = [await hint.boundingBox(), await figure.boundingBox()];
+  expect(hintBox && figureBox && Math.abs(hintBox.x + hintBox.width - (figureBox.x + figureBox.width))).toBeLessThan(2);
+  // A reader scrolling down, the diagram's top edge come up to the middle of the screen.
+  await figure.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2));
+  await expect(hint).toBeInViewport();
 });
 
 test('a diagram is drawn in the dark theme too, and redrawn when the theme changes', async ({ page }) => {

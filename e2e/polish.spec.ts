@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { signedOut } from './accounts';
-import { open, toggleColourMode } from './helpers';
+import { expectSignInForm, open, toggleColourMode } from './helpers';
 
 test('the account item names the reader as the pool does: "Demo Reader"', async ({ page }) => {
   await open(page, '/arc/architecture');
@@ -44,6 +44,9 @@ test.describe('a missing page', () => {
   test('offers a way home', async ({ page }) => {
     await open(page, '/how-we-work/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    // Docusaurus's own sentence sent the reader to "the owner of the site that linked you".
+    await expect(page.getByText('contact the owner')).toHaveCount(0);
+    await expect(page.getByText('tell the team named at the foot of that page')).toBeVisible();
     await page.getByRole('link', { name: 'Go to the handbook’s home page' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
   });
@@ -107,5 +110,22 @@ test.describe('signed out', () => {
     }
     const box = await mark.boundingBox();
     expect(box?.width).toBe(18);
+  });
+});
+
+test.describe('signed out', () => {
+  test.use({ storageState: signedOut });
+
+  // Local mode points Amplify at the local identity service, and Amplify warned about that custom
+  // endpoint on every page that configured it (newcomer review 3).
+  test('configuring Amplify for the local identity service logs no warning', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await open(page, '/sign-in');
+    await expectSignInForm(page);
+    await expect(page.getByLabel('Email')).toBeEditable();
+    expect(warnings.filter((text) => /custom Amazon/.test(text))).toEqual([]);
   });
 });

@@ -28,6 +28,14 @@ async function searchFromNavbar(page: Page, query: string): Promise<void> {
   await input.fill(query);
 }
 
+/**
+ * Whether a URL is the page at `route`, or the same page in a copy of the handbook (`npm run bench
+ * -- --scale N` puts each copy under a section of its own, /copy-<n>/, and ranks its pages as the
+ * original's).
+ */
+const isPageOrCopy = (url: URL, route: string) =>
+  url.pathname === route || (/^\/copy-\d+\//.test(url.pathname) && url.pathname.endsWith(route));
+
 for (const { query, title, route } of bodyPhrases) {
   test(`searching "${query}" finds ${route} and opens it`, async ({ page }) => {
     await open(page, '/');
@@ -36,11 +44,7 @@ for (const { query, title, route } of bodyPhrases) {
     const hit = page.getByRole('option').filter({ hasText: title }).first();
     await expect(hit).toBeVisible();
     await hit.click();
-    // The page, or the same page in a copy of the handbook (`npm run bench -- --scale N` puts each
-    // copy under a section of its own, /copy-<n>/, and ranks its pages as the original's).
-    await expect(page).toHaveURL(
-      (url) => url.pathname === route || (/^\/copy-\d+\//.test(url.pathname) && url.pathname.endsWith(route)),
-    );
+    await expect(page).toHaveURL((url) => isPageOrCopy(url, route));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 }
@@ -79,6 +83,34 @@ test.describe('from inside a section', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Engineering On-Call' })).toBeVisible();
     });
   }
+});
+
+test.describe('a page titled with the query comes first', () => {
+  const onCall = { title: 'Engineering On-Call', route: '/how-we-work/engineering-on-call' };
+
+  // "on-call" is the words "on" and "call", and the index stems "one" to "on": the page's text
+  // search alone offers "One … call" snippets first and never the page (newcomer review 3).
+  for (const start of ['/', '/arc/architecture']) {
+    test(`from ${start}, "on-call" offers the page Engineering On-Call first`, async ({ page }) => {
+      await open(page, start);
+      await searchFromNavbar(page, 'on-call');
+      const first = page.getByRole('option').first();
+      // The page's own entry: its title, where a snippet would start with its text.
+      await expect(first).toContainText(new RegExp(`^\\s*${onCall.title}`));
+      await first.click();
+      // The page itself, not a section of it: a snippet opens at its heading's anchor.
+      await expect(page).toHaveURL((url) => isPageOrCopy(url, onCall.route) && !url.hash);
+      await expect(page.getByRole('heading', { level: 1, name: onCall.title })).toBeVisible();
+    });
+  }
+
+  test('the search page for "on-call" lists the page Engineering On-Call first', async ({ page }) => {
+    await open(page, '/search?q=on-call');
+    const first = page.locator('article').first();
+    await expect(first.getByRole('heading', { level: 2 })).toHaveText(onCall.title);
+    const href = await first.getByRole('link').first().getAttribute('href');
+    expect(isPageOrCopy(new URL(href ?? '', 'http://handbook'), onCall.route), href ?? '').toBe(true);
+  });
 });
 
 test('mod+k focuses the search box from anywhere', async ({ page }) => {

@@ -14,6 +14,7 @@ import { readManifest } from './manifest';
 import { serveOptionsFrom } from './options';
 import { closeGracefully, createGateServer } from './server';
 import { createSessionChecker } from './session';
+import { loadEnvFile } from '../core/env-file';
 
 /**
  * A local-mode build signs in against the local identity service at its issuer: started here unless
@@ -26,6 +27,7 @@ async function ensureLocalIdentity(issuer: string): Promise<LocalIdentityService
 }
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const options = serveOptionsFrom(process.argv.slice(2), process.env);
   const manifest = readManifest(options.buildDir);
   assertServableOn(manifest.auth, options.host);

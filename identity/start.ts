@@ -16,6 +16,7 @@ import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { installSecondFactor } from './second-factor';
+import { refusalsOnOneLine } from './log-lines';
 import { localIdentity } from '../core/local-pool';
 import { COGNITO_MFA_CONFIGURATION, passwordAccountMfaFrom } from '../core/password-mfa';
 import { localPasswordPolicy } from './password-policy';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   // confirmation code saw the previous one (newcomer review 2).
   const pretty = prettyFactory({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true });
   const logger = pino(
-    { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info' },
+    { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info', hooks: { logMethod: refusalsOnOneLine } },
     { write: (line: string) => process.stdout.write(pretty(line)) },
   );
   const server = await startLocalServer(logger);

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildProblems } from './build-report';
 import { problemLines } from './docs-problems';
+import { loadEnvFile } from '../core/env-file';
 
+// Docusaurus reads the environment, its own and `.env`'s.
+loadEnvFile();
 const args = process.argv.slice(2);
 const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const siteArg = args.find((arg) => !arg.startsWith('-'));

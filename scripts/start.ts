@@ -5,8 +5,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { registerSitePort, startLocalIdentity } from '../identity/launch';
+import { loadEnvFile } from '../core/env-file';
 
 const root = path.resolve(__dirname, '..');
+loadEnvFile();
 const mode = process.env.HANDBOOK_AUTH ?? 'local';
 
 /** The dev server's port, as `docusaurus start` reads it from the arguments (3000 unless given). */

@@ -2,7 +2,7 @@
  * `npm run test:unit`: runs every `*.test.ts` inside a `tests/` folder, wherever it is, so a new
  * folder's tests run without being listed anywhere. Arguments go on to `node --test`; the list
  * is made here, not by a glob, so that no `node_modules` or build output is ever searched.
- *   npm run test:unit -- [--test-name-pattern <pattern>]
+ *   npm run test:unit -- [--test-name-pattern <pattern>] [--test-timeout <ms>]
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -26,12 +26,32 @@ export function findUnitTests(root: string, folder = '', insideTests = false): s
   return found.sort();
 }
 
+/**
+ * How long one test file may run. `node --test` has no limit of its own (its `--test-timeout`
+ * defaults to Infinity, Node's "Command-line API"), so a test awaiting an event that never comes
+ * hung a whole run until CI's 90 minutes (newcomer review 3). With each file in a process of its
+ * own, Node 20 and 22 apply the limit to each file as a whole and name the file, not the test, that
+ * ran out of time ("test timed out after …ms"): the limit must hold the slowest file on a busy
+ * machine. FILE_TIMEOUT_BUDGET
+ */
+export const FILE_TIMEOUT_MS = 10 * 60_000;
+
+/** The options `node --test` gets: the caller's, and the file timeout unless they give one. */
+export function runnerOptions(args: string[]): string[] {
+  const givesTimeout = args.some((arg) => arg === '--test-timeout' || arg.startsWith('--test-timeout='));
+  return givesTimeout ? args : [`--test-timeout=${FILE_TIMEOUT_MS}`, ...args];
+}
+
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
   const files = findUnitTests(root);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...process.argv.slice(2), ...files], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', ...runnerOptions(process.argv.slice(2)), ...files],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   process.exit(run.status ?? 1);
 }

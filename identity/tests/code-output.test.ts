@@ -1,7 +1,8 @@
 /**
  * Confirmation codes as a person reads them: on the output of `npm start`, each code appears as it
  * is sent, so the last code on screen is always the one that works (newcomer review 2, problem 1:
- * from the fourth request on, each code appeared only with the next message).
+ * from the fourth request on, each code appeared only with the next message); and a wrong
+ * password among them is one line, not a stack trace (newcomer review 3).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -14,7 +15,7 @@ import { until } from '../../testkit/until';
 
 const CODE_LINE = /Code:\s+(\d{6})/g;
 
-test('npm start prints each forgotten-password code as it is sent, and the last one printed works', async (t) => {
+test('npm start prints each forgotten-password code as it is sent, the last one printed works, and a wrong password is one line', async (t) => {
   const [identityPort, sitePort] = [await freePort(), await freePort()];
   // Random codes, as a person gets them (the browser tests fix one with CODE).
   const env = { ...process.env };
@@ -71,4 +72,20 @@ test('npm start prints each forgotten-password code as it is sent, and the last 
     Password: 'Handbook-Reset-2026!',
   });
   assert.equal(new Set(printedCodes()).size >= 2, true, 'the codes should differ from one request to the next');
+
+  const before = output.length;
+  await assert.rejects(
+    cognitoCall(url, 'InitiateAuth', {
+      ClientId: localIdentity.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: Username, PASSWORD: 'Not-The-Password-2026!' },
+    }),
+  );
+  await waitFor(() => output.slice(before).includes('Error handling target: InitiateAuth'), 'the refusal');
+  const refusal = output
+    .slice(before)
+    .split('\n')
+    .filter((line) => line.trim());
+  assert.equal(refusal.length, 1, refusal.join('\n'));
+  assert.match(refusal[0], /Error handling target: InitiateAuth: \w+: /);
 });

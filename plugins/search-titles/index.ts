@@ -1,10 +1,11 @@
 /**
- * The search plugin (@easyops-cn/docusaurus-search-local), with two additions for searching from
- * inside a section (src/search/search-across-sections.ts):
+ * The search plugin (@easyops-cn/docusaurus-search-local), with two additions, so that a search
+ * from inside a section also finds the pages elsewhere, and a page titled with the query comes
+ * first wherever the search starts (src/search/search-across-sections.ts):
  * - after the plugin has written its indexes, an index of every page's title alone, taken from the
  *   whole handbook's index and named as the plugin names a context's index;
- * - the navbar search box's search and its empty line swapped for the project's, which wrap the
- *   plugin's own (the search page keeps the plugin's search).
+ * - the search of the navbar's search box and of the search page, and the box's empty line,
+ *   swapped for the project's, which wrap the plugin's own.
  */
 // A seam (core/dependency-seams.ts): it wraps the plugin's server entry and swaps client modules.
 import '../../core/installed-seams';
@@ -17,9 +18,9 @@ import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import { TITLES_CONTEXT } from '../../src/search/titles-context';
 
-/** Where the plugin's client keeps the search box (its imports are swapped here, nowhere else). */
-const SEARCH_BAR_DIRECTORY =
-  /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchBar$/;
+/** Where the plugin's client keeps the search box and the search page (their imports are swapped here, nowhere else). */
+const SEARCH_UI_DIRECTORY =
+  /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/](SearchBar|SearchPage)$/;
 const SWAPS: Record<string, string> = {
   '../searchByWorker': path.resolve(__dirname, '../../src/search/search-across-sections.ts'),
   './EmptyTemplate': path.resolve(__dirname, '../../src/search/empty-template.ts'),
@@ -105,7 +106,7 @@ function searchWithTitles(context: LoadContext, options: unknown): Plugin {
           new utils.currentBundler.instance.NormalModuleReplacementPlugin(
             /^\.{1,2}\/(searchByWorker|EmptyTemplate)$/,
             (resource: { context: string; request: string }) => {
-              if (SEARCH_BAR_DIRECTORY.test(resource.context))
+              if (SEARCH_UI_DIRECTORY.test(resource.context))
                 resource.request = SWAPS[resource.request] ?? resource.request;
             },
           ),

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { findUnitTests } from '../unit-tests';
+import { FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
 
 const root = mkdtempSync(path.join(tmpdir(), 'unit-tests-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -47,4 +48,39 @@ test('the project’s own list is the test files of every tests/ folder', () => 
     assert.ok(files.includes(expected), expected);
   }
   assert.ok(files.every((file) => /(^|\/)tests\/.+\.test\.ts$/.test(file) && !file.includes('node_modules')));
+});
+
+test('every test file runs under a timeout, unless the caller gives its own', () => {
+  assert.deepEqual(runnerOptions([]), [`--test-timeout=${FILE_TIMEOUT_MS}`]);
+  assert.deepEqual(runnerOptions(['--test-name-pattern', 'gate']), [
+    `--test-timeout=${FILE_TIMEOUT_MS}`,
+    '--test-name-pattern',
+    'gate',
+  ]);
+  assert.deepEqual(runnerOptions(['--test-timeout=5000']), ['--test-timeout=5000']);
+  assert.deepEqual(runnerOptions(['--test-timeout', '5000']), ['--test-timeout', '5000']);
+});
+
+test('a test that awaits an event that never comes fails once its file’s time is up, naming the file', () => {
+  const file = path.join(root, 'hangs/tests/hang.test.ts');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    [
+      "import { test } from 'node:test';",
+      "test('awaits an event that never comes', async () => {",
+      '  setInterval(() => {}, 1_000);',
+      '  await new Promise(() => {});',
+      '});',
+    ].join('\n'),
+  );
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', ...runnerOptions(['--test-timeout=2000', '--test-reporter=tap']), file],
+    // NODE_TEST_CONTEXT would make the inner runner report to this test's runner instead.
+    { encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
+  );
+  assert.notEqual(run.status, 0);
+  assert.match(run.stdout, /not ok 1 - .*hang\.test\.ts/);
+  assert.match(run.stdout, /test timed out after 2000ms/);
 });

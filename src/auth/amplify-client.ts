@@ -7,7 +7,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
-import { CookieStorage, Hub } from 'aws-amplify/utils';
+import { ConsoleLogger, CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { HandbookAuthConfig } from '@site/core/amplify-config';
 import type { Reader } from '../../core/cookie-session';
@@ -44,11 +44,29 @@ function forThisOrigin(config: ResourcesConfig): ResourcesConfig {
   };
 }
 
+/**
+ * Local mode points Amplify at the local identity service (`Cognito.userPoolEndpoint`), and Amplify
+ * warns "You are using a custom Amazon Cognito User Pool endpoint" on every configure, so on every
+ * local page load: noise a newcomer reads as a fault (newcomer review 3). The endpoint is the point
+ * of local mode, so Amplify's log level (its `ConsoleLogger.LOG_LEVEL`, which overrides every
+ * logger's own) is raised to errors for the configure call alone.
+ */
+function configureWithoutEndpointWarning(config: ResourcesConfig): void {
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    Amplify.configure(config);
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
+}
+
 const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
 const oauthDomain = auth.amplify.Auth?.Cognito.loginWith?.oauth?.domain;
 if (auth.mode === 'local' && oauthDomain) reachLocalHostedSignInOverHttp(oauthDomain);
 listenForGoogleReturn();
-Amplify.configure(auth.mode === 'local' ? forThisOrigin(auth.amplify) : auth.amplify);
+if (auth.mode === 'local') configureWithoutEndpointWarning(forThisOrigin(auth.amplify));
+else Amplify.configure(auth.amplify);
 // `lax` still sends the cookies when a reader follows a link to the handbook from chat or email.
 cognitoUserPoolsTokenProvider.setKeyValueStorage(
   new CookieStorage({

@@ -8,9 +8,12 @@ const TITLE = 0;
 
 /** The fields of a search plugin result that the merge reads; the rest passes through untouched. */
 export type SearchResult = {
-  document: { i: number; u: string };
+  document: { i: number; u: string; t?: string };
   type: number;
   page?: { i: number } | false;
+  /** How the search box draws a result after its page's title (src/search/title-matches.ts). */
+  isInterOfTree?: boolean;
+  isLastOfTree?: boolean;
 };
 
 /** How many pages from outside the section a dropdown shows when the section has results of its own. */

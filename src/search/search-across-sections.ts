@@ -1,25 +1,31 @@
 /**
- * The navbar search box's search (swapped in for the plugin's own by plugins/search-titles).
+ * The search of the navbar's search box and of the search page (swapped in for the plugin's own by
+ * plugins/search-titles).
  *
  * Inside a section the plugin searches only that section's index, so from /arc a search for
  * "on-call" never offers the Engineering On-Call page. Fetching the whole handbook's index instead
  * would cost every section search the largest file (several MiB at scale), and the section's index
- * alone is what keeps a search cheap. So a search inside a section fetches two files: the
- * section's index and the small index of every page's title (about 1% of the whole index), and
- * adds to the section's results the pages elsewhere whose title matches. The search page and its
- * contexts are unchanged; "See all results within/outside" still go there.
+ * alone is what keeps a search cheap. So every search also fetches the small index of every page's
+ * title (about 1% of the whole index): inside a section, the pages elsewhere whose title matches
+ * join the section's results; everywhere, a page whose title holds the query comes first
+ * (src/search/title-matches.ts). "See all results within/outside" still go to the search page.
  */
 import { fetchIndexesByWorker as fetchIndex, searchByWorker as searchIndex } from './search-local-internals';
 import type { SearchResult } from './merge-results';
 import { mergeSectionAndTitles } from './merge-results';
+import { titleMatchesFirst } from './title-matches';
 import { TITLES_CONTEXT } from './titles-context';
 
+/**
+ * How many titles to ask the titles index for. The plugin keeps lunr's best few per query, and at
+ * scale every copy of the handbook has a "Calls" page that outscores "Engineering On-Call" for
+ * "on-call"; asking for this many keeps every page whose title has the words (about 30 from a
+ * 12× handbook for "call") among those the title match is chosen from.
+ */
+const TITLES_CONSULTED = 100;
+
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
-  await Promise.all([
-    fetchIndex(baseUrl, searchContext),
-    // Outside a section the whole handbook's index already holds every title.
-    searchContext ? fetchIndex(baseUrl, TITLES_CONTEXT) : undefined,
-  ]);
+  await Promise.all([fetchIndex(baseUrl, searchContext), fetchIndex(baseUrl, TITLES_CONTEXT)]);
 }
 
 export async function searchByWorker(
@@ -28,10 +34,10 @@ export async function searchByWorker(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  if (!searchContext) return searchIndex(baseUrl, searchContext, input, limit);
-  const [inSection, titles] = await Promise.all([
+  const [found, titles] = await Promise.all([
     searchIndex(baseUrl, searchContext, input, limit),
-    searchIndex(baseUrl, TITLES_CONTEXT, input, limit),
+    searchIndex(baseUrl, TITLES_CONTEXT, input, Math.max(limit, TITLES_CONSULTED)),
   ]);
-  return mergeSectionAndTitles(inSection, titles, `${baseUrl}${searchContext}`, limit);
+  const merged = searchContext ? mergeSectionAndTitles(found, titles, `${baseUrl}${searchContext}`, limit) : found;
+  return titleMatchesFirst(merged, titles, input, limit);
 }

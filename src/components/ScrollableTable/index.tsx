@@ -1,17 +1,20 @@
 import clsx from 'clsx';
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
+import SideScrollHint from '@site/src/components/SideScrollHint';
 import styles from './styles.module.css';
 
 /**
  * A Markdown table. The theme lets a table wider than the column scroll sideways (Infima's
  * `display: block; overflow: auto`); a keyboard reader can scroll it only if it can take focus
- * (WCAG 2.1.1, axe's `scrollable-region-focusable`). It becomes a tab stop only while it overflows,
- * so a table that fits adds no stop.
+ * (WCAG 2.1.1, axe's `scrollable-region-focusable`), and a reader on a phone saw no sign that it
+ * scrolls (newcomer review 3). While it overflows it is a tab stop and a line above it says so,
+ * as a wide diagram's does; a table that fits adds neither.
  */
 export default function ScrollableTable({ className, ...props }: ComponentProps<'table'>): ReactNode {
   const table = useRef<HTMLTableElement>(null);
   const [overflows, setOverflows] = useState(false);
+  const hint = useId();
 
   useEffect(() => {
     const element = table.current;
@@ -24,6 +27,15 @@ export default function ScrollableTable({ className, ...props }: ComponentProps<
   }, []);
 
   return (
-    <table {...props} ref={table} className={clsx(styles.table, className)} tabIndex={overflows ? 0 : undefined} />
+    <>
+      {overflows && <SideScrollHint id={hint} what="table" />}
+      <table
+        {...props}
+        ref={table}
+        className={clsx(styles.table, className)}
+        tabIndex={overflows ? 0 : undefined}
+        aria-describedby={overflows ? hint : undefined}
+      />
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import Mermaid from '@theme-original/Mermaid';
 import type { Props } from '@theme/Mermaid';
+import SideScrollHint from '@site/src/components/SideScrollHint';
 import styles from './styles.module.css';
 
 /**
@@ -89,8 +90,10 @@ export default function LazyMermaid(props: Props): ReactNode {
   const figure = useRef<HTMLDivElement>(null);
   const near = useNearViewport(figure);
   const scrolls = useReadableWidth(figure);
+  const hint = useId();
   return (
     <>
+      {scrolls && <SideScrollHint id={hint} what="diagram" />}
       <div
         ref={figure}
         role="figure"
@@ -98,6 +101,7 @@ export default function LazyMermaid(props: Props): ReactNode {
         // A keyboard reader scrolls a wide diagram once it has focus (WCAG 2.1.1).
         tabIndex={scrolls ? 0 : undefined}
         aria-label={scrolls ? 'Diagram, scrolls sideways' : undefined}
+        aria-describedby={scrolls ? hint : undefined}
         // Whether the browser has reported the diagram far from the viewport ("waiting": Mermaid
         // not loaded for it) or near ("near": loaded and drawn); what a test of "not loaded yet"
         // waits for, and what a reader's developer tools show.
@@ -105,7 +109,6 @@ export default function LazyMermaid(props: Props): ReactNode {
       >
         {near && <Mermaid {...props} />}
       </div>
-      {scrolls && <p className={styles.hint}>Scroll the diagram sideways to see all of it.</p>}
     </>
   );
 }

@@ -1,0 +1,61 @@
+/**
+ * Tables on a phone (newcomer review 3): a table of prose wraps to the column instead of cutting
+ * every line mid-word, and a table that still scrolls sideways says so, as a wide diagram does,
+ * and can be scrolled from the keyboard.
+ */
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { open } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const HINT = 'Scroll the table sideways to see all of it';
+
+/** Whether the table is wider than its column, so it scrolls. */
+const scrolls = (table: Locator) => table.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+
+test('a two-column table of prose fits a phone’s column: its long names wrap', async ({ page }) => {
+  await open(page, '/data/data_sources/regal');
+  const table = page.getByRole('table').filter({ hasText: 'ANALYTICS.MARTS.REGAL_CONTACT_EXPORT' });
+  await expect(table).toBeVisible();
+  expect(await scrolls(table)).toBe(false);
+  await expect(table).not.toHaveAttribute('tabindex');
+  await expect(page.getByText(HINT)).toHaveCount(0);
+  // The page itself stays as wide as the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+for (const path of ['/arc/modules/reporting/claims/resubmissions', '/arc/security-compliance']) {
+  test(`on ${path}, every table either fits or says just above it that it scrolls, and takes focus`, async ({
+    page,
+  }) => {
+    await open(page, path);
+    const tables = await page.locator('article table').all();
+    expect(tables.length).toBeGreaterThan(0);
+    let scrolling = 0;
+    for (const table of tables) {
+      await table.scrollIntoViewIfNeeded();
+      const hint = page.locator(
+        `p#${await table.evaluate((element) => CSS.escape(element.getAttribute('aria-describedby') ?? 'none'))}`,
+      );
+      if (!(await scrolls(table))) {
+        await expect(table).not.toHaveAttribute('aria-describedby');
+        continue;
+      }
+      scrolling += 1;
+      await expect(hint).toHaveText(new RegExp(HINT));
+      await expect(hint).toBeInViewport();
+      // Right above the table: nothing between the two.
+      expect(
+        await hint.evaluate(
+          (element, tableElement) => element.nextElementSibling === tableElement,
+          await table.elementHandle(),
+        ),
+      ).toBe(true);
+      await table.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    }
+    test.info().annotations.push({ type: 'tables that scroll', description: `${scrolling} of ${tables.length}` });
+  });
+}
