@@ -3,13 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
 import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/accounts';
 import { budgets } from './e2e/budgets';
+import { PREVIEW_BUILD } from './e2e/build-output';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.HANDBOOK_TEST_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-/** The preview of pull request 42 (`npm run build:preview`), served beside the build when built: e2e/preview.spec.ts needs it. */
-export const PREVIEW_BUILD = 'build-preview';
 const previewOption = existsSync(PREVIEW_BUILD) ? ` --preview 42=${PREVIEW_BUILD}` : '';
 
 export const chromiumLaunch = {

@@ -4,6 +4,9 @@ import path from 'node:path';
 /** The production build the browser tests run against (`npm run build` writes it). */
 export const buildDir = path.resolve(__dirname, '../build');
 
+/** The preview of pull request 42 (`npm run build:preview`), served beside the build when built: e2e/preview.spec.ts needs it. */
+export const PREVIEW_BUILD = 'build-preview';
+
 export function readBuildFile(name: string): string {
   const file = path.join(buildDir, name);
   if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" before the browser tests`);

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { open } from './helpers';
-import { PREVIEW_BUILD } from '../playwright.config';
+import { PREVIEW_BUILD } from './build-output';
 
 const previewPage = '/previews/42/how-we-work/testing';
 

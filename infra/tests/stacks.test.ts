@@ -353,7 +353,15 @@ describe('operating it', () => {
     site.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
-        Rules: [Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30, NewerNoncurrentVersions: 2 } })],
+        Rules: [
+          Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30, NewerNoncurrentVersions: 2 } }),
+          // A removed preview's files are not kept as versions (infra/OPERATIONS.md, previews).
+          Match.objectLike({
+            Prefix: 'previews/',
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            ExpiredObjectDeleteMarker: true,
+          }),
+        ],
       },
     });
   });
