@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
 import { GITHUB_FIELDS, githubProblems } from './github-config';
 import { passwordAccountMfaProblem } from '../core/password-mfa';
+import { wafRateLimitProblem } from './rate-limit';
 import type { PasswordAccountMfa } from '../core/password-mfa';
 
 export interface DeployConfig {
@@ -42,6 +43,8 @@ export interface DeployConfig {
   maxPreviews: number;
   /** A second factor (TOTP) for password accounts: `off` (default), `optional` or `required`. Google accounts never meet it. */
   passwordAccountMfa: PasswordAccountMfa;
+  /** A WAF rate limit: requests per 5 minutes from one IP address, above which CloudFront blocks that address (infra/OPERATIONS.md, "A WAF rate limit"); without it, no WAF. */
+  wafRateLimit?: number;
   /** Where the alarms send email (an SNS subscription the address must confirm); without it, alarms only show in CloudWatch. */
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
@@ -185,6 +188,7 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
       Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 50 ? null : 'must be 0 to 50',
   },
   passwordAccountMfa: { required: false, default: 'off', check: passwordAccountMfaProblem },
+  wafRateLimit: { required: false, check: wafRateLimitProblem },
   alarmEmail: { required: false, check: text(EMAIL, 'an email address') },
   emailSender: { required: false, check: checkEmailSender },
   ...GITHUB_FIELDS,

@@ -20,6 +20,7 @@ import { associatedVersion } from './edge-versions';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { LAMBDA_RUNTIME } from './identity-stack';
 import { addPreviewRole } from './preview-role';
+import { addRateLimit } from './rate-limit';
 import { stackNames } from './config';
 
 /** "Maximum length of a Content-Security-Policy header value in a response headers policy" (CloudFront quotas). */
@@ -188,6 +189,9 @@ export class SiteStack extends Stack {
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      ...(config.wafRateLimit
+        ? { webAclId: addRateLimit(this, edgeStackId, config.wafRateLimit, config.environment) }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       // The access log is CloudFront's standard logging (v2), without query strings, cookies or
@@ -225,11 +229,13 @@ export class SiteStack extends Stack {
       id: 'AwsSolutions-CFR1',
       reason: 'Readers travel; the gate admits only the reader group, wherever they are.',
     });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'Every request passes the Lambda@Edge gate before any content; a WAF is left to the owners as a cost decision.',
-    });
+    if (!config.wafRateLimit) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Every request passes the Lambda@Edge gate before any content; the operator chose no WAF rate limit (wafRateLimit unset; its cost is in infra/OPERATIONS.md, "A WAF rate limit").',
+      });
+    }
     if (!config.siteDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
