@@ -1,59 +1,34 @@
 /**
- * The real `HandbookCloud`: the CDK CLI for the stacks, the AWS SDK for the bucket, CloudFront and
- * the stacks' outputs, and `docusaurus build` for the site. Credentials and region come from the
- * usual AWS environment (profile, SSO or role), as for any AWS CLI.
+ * The real `HandbookCloud`: the CDK CLI for the stacks and `docusaurus build` for the site
+ * (cdk-cli.ts), and one adapter per AWS service: CloudFormation outputs (aws-stack-outputs.ts), the
+ * S3 bucket (aws-build-bucket.ts), CloudFront (aws-cloudfront.ts), Secrets Manager
+ * (aws-google-secret.ts), Lambda (edge-version-prune.ts), CloudWatch Logs and alarms (edge-logs.ts,
+ * key-drift-alarm.ts). Credentials and region come from the usual AWS environment (profile, SSO or
+ * role), as for any AWS CLI.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import {
-  CloudFrontClient,
-  CreateInvalidationCommand,
-  GetDistributionConfigCommand,
-  waitUntilInvalidationCompleted,
-} from '@aws-sdk/client-cloudfront';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  ListObjectVersionsCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { contentType } from 'mime-types';
+import { s3BuildBucket } from './aws-build-bucket';
+import { distributionEdgeVersions, invalidateAndWait } from './aws-cloudfront';
+import { googleSecretContext } from './aws-google-secret';
+import { deployedSite, identityOutputsOf, requiredOutputs, siteOutputsOf } from './aws-stack-outputs';
+import { buildSite, cdkDeploy } from './cdk-cli';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
-import type { BucketStore, HandbookCloud, IdentityOutputs, SiteOutputs } from './deploy-flow';
+import type { HandbookCloud } from './deploy-flow';
 import { localOperator } from './deploy-lock';
 import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
 import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';
-import { googleSecretJsonField } from './google-secret';
 import { putKeyDriftAlarms } from './key-drift-alarm';
 
-const root = path.resolve(__dirname, '..');
-const OUTPUTS_FILE = path.join(root, 'dist', 'cdk-outputs.json');
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-    );
-  });
-}
-
-const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+/** An invalidation of `/*` usually completes within minutes; past half an hour something is wrong. */
+const INVALIDATION_WAIT_SECONDS = 1800;
 
 export function createAwsCloud(config: DeployConfig): HandbookCloud {
   const names = stackNames(config);
@@ -67,67 +42,19 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
   /** The operations stack's alarm topic, once deployed with `alarmEmail`. */
   let alarmTopicArn: string | undefined;
 
-  async function outputsOf(stackName: string): Promise<Record<string, string> | null> {
-    try {
-      const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-      return Object.fromEntries((Stacks[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
-    } catch (error) {
-      if (/does not exist/.test((error as Error).message)) return null;
-      throw error;
-    }
-  }
-
   /** The context every synth needs: the Google secret's format decides its dynamic reference. */
-  let googleClientSecretField: string | undefined | null = null;
-  async function secretContext(): Promise<Record<string, string>> {
-    if (googleClientSecretField === null) {
-      const secrets = new SecretsManagerClient({ region });
-      const { SecretString = '' } = await secrets.send(
-        new GetSecretValueCommand({ SecretId: config.googleClientSecretName }),
-      );
-      googleClientSecretField = googleSecretJsonField(SecretString, config.googleClientSecretName);
-    }
-    return googleClientSecretField ? { googleClientSecretField } : {};
-  }
-
-  async function cdkDeploy(stackName: string, context: Record<string, string>): Promise<Record<string, string>> {
-    context = { ...(await secretContext()), ...context };
-    await run(bin('cdk'), [
-      'deploy',
-      stackName,
-      '--require-approval',
-      'never',
-      '--outputs-file',
-      OUTPUTS_FILE,
-      ...Object.entries(context).flatMap(([key, value]) => ['--context', `${key}=${value}`]),
-    ]);
-    return (JSON.parse(readFileSync(OUTPUTS_FILE, 'utf8')) as Record<string, Record<string, string>>)[stackName];
-  }
-
-  const siteOutputsOf = (outputs: Record<string, string>): SiteOutputs => ({
-    bucketName: outputs.BucketName,
-    distributionId: outputs.DistributionId,
-    siteUrl: outputs.SiteUrl,
-  });
+  let secretContext: Promise<Record<string, string>> | undefined;
+  const deploy = async (stackName: string, context: Record<string, string>) => {
+    secretContext ??= googleSecretContext(new SecretsManagerClient({ region }), config.googleClientSecretName);
+    return cdkDeploy(stackName, { ...(await secretContext), ...context });
+  };
 
   return {
-    async siteOutputs() {
-      const outputs = await outputsOf(names.site);
-      return outputs?.BucketName ? siteOutputsOf(outputs) : null;
+    siteOutputs: () => deployedSite(cloudFormation, names.site),
+    async deployIdentity(siteUrl) {
+      return identityOutputsOf(await deploy(names.identity, { siteUrl }), region);
     },
-    async deployIdentity(siteUrl): Promise<IdentityOutputs> {
-      const outputs = await cdkDeploy(names.identity, { siteUrl });
-      return {
-        region,
-        userPoolId: outputs.UserPoolId,
-        userPoolClientId: outputs.UserPoolClientId,
-        hostedSignInDomain: outputs.HostedSignInDomain,
-      };
-    },
-    async build(env) {
-      await run(bin('docusaurus'), ['build'], { ...process.env, ...env });
-      return path.join(root, 'build');
-    },
+    build: buildSite,
     async fetchJwks(uri) {
       const response = await fetch(uri, { signal: AbortSignal.timeout(10_000) });
       if (!response.ok) throw new Error(`${uri} answered ${response.status}`);
@@ -139,15 +66,11 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       // CloudFormation finishes a distribution update when CloudFront reports it Deployed, that is
       // once the new function versions are associated everywhere.
       const context = { siteUrl, edgeDir, ...(pinned ? { edgeVersions: JSON.stringify(pinned) } : {}) };
-      return siteOutputsOf(await cdkDeploy(names.site, context));
+      return siteOutputsOf(await deploy(names.site, context));
     },
-    async edgeVersions(distributionId) {
-      const { DistributionConfig } = await cloudFront.send(new GetDistributionConfigCommand({ Id: distributionId }));
-      const associations = DistributionConfig?.DefaultCacheBehavior?.LambdaFunctionAssociations?.Items ?? [];
-      return Object.fromEntries(associations.map((item) => [item.EventType!, item.LambdaFunctionARN!]));
-    },
+    edgeVersions: (distributionId) => distributionEdgeVersions(cloudFront, distributionId),
     async deployOperations(site, edgeDir) {
-      const outputs = await cdkDeploy(names.operations, {
+      const outputs = await deploy(names.operations, {
         siteUrl: site.siteUrl,
         edgeDir,
         distributionId: site.distributionId,
@@ -182,121 +105,9 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       );
     },
     operator: localOperator,
-    bucket(name): BucketStore {
-      return {
-        async list(prefix) {
-          const keys = new Map<string, string>();
-          let token: string | undefined;
-          do {
-            const page = await s3.send(
-              new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }),
-            );
-            // With SSE-S3 and single-part uploads the ETag is the content's MD5 (S3, "Checking object integrity").
-            for (const object of page.Contents ?? []) keys.set(object.Key!, (object.ETag ?? '').replaceAll('"', ''));
-            token = page.NextContinuationToken;
-          } while (token);
-          return keys;
-        },
-        async read(key) {
-          try {
-            const object = await s3.send(new GetObjectCommand({ Bucket: name, Key: key }));
-            return (await object.Body?.transformToString('utf-8')) ?? null;
-          } catch (error) {
-            if (error instanceof NoSuchKey) return null;
-            throw error;
-          }
-        },
-        async upload(key, file) {
-          await s3.send(
-            new PutObjectCommand({
-              Bucket: name,
-              Key: key,
-              Body: readFileSync(file),
-              ContentType: contentType(path.extname(file)) || 'application/octet-stream',
-            }),
-          );
-        },
-        async write(key, text) {
-          await s3.send(new PutObjectCommand({ Bucket: name, Key: key, Body: text, ContentType: 'application/json' }));
-        },
-        async create(key, text) {
-          try {
-            const { VersionId = '' } = await s3.send(
-              new PutObjectCommand({
-                Bucket: name,
-                Key: key,
-                Body: text,
-                ContentType: 'application/json',
-                IfNoneMatch: '*',
-              }),
-            );
-            return VersionId;
-          } catch (error) {
-            // 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes").
-            if (['PreconditionFailed', 'ConditionalRequestConflict'].includes((error as Error).name)) return null;
-            throw error;
-          }
-        },
-        async removeVersion(key, versionId) {
-          // With a version id, DeleteObject removes that version for good and adds no delete marker.
-          await s3.send(new DeleteObjectCommand({ Bucket: name, Key: key, VersionId: versionId }));
-        },
-        async currentVersion(key) {
-          try {
-            const { VersionId } = await s3.send(new HeadObjectCommand({ Bucket: name, Key: key }));
-            return VersionId ?? null;
-          } catch (error) {
-            if ((error as Error).name === 'NotFound') return null;
-            throw error;
-          }
-        },
-        async versionOf(key, md5) {
-          let keyMarker: string | undefined;
-          let versionIdMarker: string | undefined;
-          do {
-            const page = await s3.send(
-              new ListObjectVersionsCommand({
-                Bucket: name,
-                Prefix: key,
-                KeyMarker: keyMarker,
-                VersionIdMarker: versionIdMarker,
-              }),
-            );
-            // Versions of a key are listed newest first.
-            const match = (page.Versions ?? []).find(
-              (version) => version.Key === key && (version.ETag ?? '').replaceAll('"', '') === md5,
-            );
-            if (match?.VersionId) return match.VersionId;
-            keyMarker = page.NextKeyMarker;
-            versionIdMarker = page.NextVersionIdMarker;
-          } while (keyMarker);
-          return null;
-        },
-        async restore(key, versionId) {
-          // CopySource is "bucket/key?versionId=…", URL-encoded (CopyObject).
-          const source = `${name}/${key.split('/').map(encodeURIComponent).join('/')}?versionId=${encodeURIComponent(versionId)}`;
-          await s3.send(new CopyObjectCommand({ Bucket: name, Key: key, CopySource: source }));
-        },
-        async remove(keys) {
-          for (let start = 0; start < keys.length; start += 1000) {
-            const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-            await s3.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: batch, Quiet: true } }));
-          }
-        },
-      };
-    },
-    async invalidateAll(distributionId) {
-      const { Invalidation } = await cloudFront.send(
-        new CreateInvalidationCommand({
-          DistributionId: distributionId,
-          InvalidationBatch: { CallerReference: `deploy-${Date.now()}`, Paths: { Quantity: 1, Items: ['/*'] } },
-        }),
-      );
-      await waitUntilInvalidationCompleted(
-        { client: cloudFront, maxWaitTime: 1800 },
-        { DistributionId: distributionId, Id: Invalidation!.Id! },
-      );
-    },
+    bucket: (name) => s3BuildBucket(s3, name),
+    invalidateAll: (distributionId) =>
+      invalidateAndWait(cloudFront, distributionId, ['/*'], `deploy-${Date.now()}`, INVALIDATION_WAIT_SECONDS),
     log,
   };
 }
@@ -304,10 +115,6 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
 /** The deployed pool's id, for commands that act on it (offboarding). */
 export async function deployedUserPoolId(config: DeployConfig): Promise<string> {
   const cloudFormation = new CloudFormationClient({ region: config.region });
-  const { Stacks = [] } = await cloudFormation.send(
-    new DescribeStacksCommand({ StackName: stackNames(config).identity }),
-  );
-  const id = Stacks[0]?.Outputs?.find((output) => output.OutputKey === 'UserPoolId')?.OutputValue;
-  if (!id) throw new Error(`${stackNames(config).identity} has no UserPoolId output: deploy it first.`);
-  return id;
+  const { UserPoolId } = await requiredOutputs(cloudFormation, stackNames(config).identity, ['UserPoolId']);
+  return UserPoolId;
 }

@@ -10,6 +10,11 @@ interface IssueComment {
   body?: string;
 }
 
+/** The `link` header's next page: `<url>; rel="next"` ("Using pagination in the REST API"). */
+function nextPage(link: string | null): string | undefined {
+  return /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+}
+
 export async function upsertComment(
   pullRequest: number,
   body: string,
@@ -32,15 +37,18 @@ export async function upsertComment(
         'x-github-api-version': '2022-11-28',
       },
       ...(payload ? { body: JSON.stringify(payload) } : {}),
+      signal: AbortSignal.timeout(30_000),
     });
     if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${method} ${url}`);
-    return response.json() as Promise<unknown>;
+    return { json: (await response.json()) as unknown, next: nextPage(response.headers.get('link')) };
   };
-  const comments = (await call(
-    `${api}/repos/${repository}/issues/${pullRequest}/comments?per_page=100`,
-    'GET',
-  )) as IssueComment[];
-  const ours = comments.find((comment) => comment.body?.startsWith(COMMENT_MARKER));
+  let ours: IssueComment | undefined;
+  let page: string | undefined = `${api}/repos/${repository}/issues/${pullRequest}/comments?per_page=100`;
+  while (page && !ours) {
+    const { json, next } = await call(page, 'GET');
+    ours = (json as IssueComment[]).find((comment) => comment.body?.startsWith(COMMENT_MARKER));
+    page = next;
+  }
   if (ours) await call(`${api}/repos/${repository}/issues/comments/${ours.id}`, 'PATCH', { body });
   else await call(`${api}/repos/${repository}/issues/${pullRequest}/comments`, 'POST', { body });
 }

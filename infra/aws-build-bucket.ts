@@ -1,0 +1,134 @@
+/**
+ * The build bucket through the S3 API: the `BucketStore` the deploy, the rollback, the lock and the
+ * previews use (deploy-flow.ts). One bucket, one client; credentials and region are the client's.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  NoSuchKey,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { contentType } from 'mime-types';
+import type { BucketStore } from './deploy-flow';
+
+/** DeleteObjects takes at most 1,000 keys a request (S3 API Reference, DeleteObjects). */
+export const DELETE_BATCH = 1000;
+
+/** 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes"). */
+const LOST_RACE = ['PreconditionFailed', 'ConditionalRequestConflict'];
+
+/** With SSE-S3 and single-part uploads the ETag is the content's MD5 (S3, "Checking object integrity"), quoted. */
+const md5Of = (etag: string | undefined) => (etag ?? '').replaceAll('"', '');
+
+const nameOf = (error: unknown) => (error as Error).name;
+
+export function s3BuildBucket(s3: Pick<S3Client, 'send'>, name: string): BucketStore {
+  const putJson = (key: string, text: string, ifNoneMatch?: '*') =>
+    s3.send(
+      new PutObjectCommand({
+        Bucket: name,
+        Key: key,
+        Body: text,
+        ContentType: 'application/json',
+        IfNoneMatch: ifNoneMatch,
+      }),
+    );
+  return {
+    async list(prefix) {
+      const keys = new Map<string, string>();
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) keys.set(object.Key!, md5Of(object.ETag));
+        token = page.NextContinuationToken;
+      } while (token);
+      return keys;
+    },
+    async read(key) {
+      try {
+        const object = await s3.send(new GetObjectCommand({ Bucket: name, Key: key }));
+        return (await object.Body?.transformToString('utf-8')) ?? null;
+      } catch (error) {
+        if (error instanceof NoSuchKey || nameOf(error) === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async upload(key, file) {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: name,
+          Key: key,
+          Body: readFileSync(file),
+          ContentType: contentType(path.extname(file)) || 'application/octet-stream',
+        }),
+      );
+    },
+    async write(key, text) {
+      await putJson(key, text);
+    },
+    async create(key, text) {
+      try {
+        const { VersionId = '' } = await putJson(key, text, '*');
+        return VersionId;
+      } catch (error) {
+        if (LOST_RACE.includes(nameOf(error))) return null;
+        throw error;
+      }
+    },
+    async removeVersion(key, versionId) {
+      // With a version id, DeleteObject removes that version for good and adds no delete marker.
+      await s3.send(new DeleteObjectCommand({ Bucket: name, Key: key, VersionId: versionId }));
+    },
+    async currentVersion(key) {
+      try {
+        const { VersionId } = await s3.send(new HeadObjectCommand({ Bucket: name, Key: key }));
+        return VersionId ?? null;
+      } catch (error) {
+        // HEAD has no body, so a missing key comes back as the bare status: `NotFound`.
+        if (nameOf(error) === 'NotFound') return null;
+        throw error;
+      }
+    },
+    async versionOf(key, md5) {
+      let keyMarker: string | undefined;
+      let versionIdMarker: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectVersionsCommand({
+            Bucket: name,
+            Prefix: key,
+            KeyMarker: keyMarker,
+            VersionIdMarker: versionIdMarker,
+          }),
+        );
+        // Versions of a key are listed newest first; the prefix also matches longer keys.
+        const match = (page.Versions ?? []).find((version) => version.Key === key && md5Of(version.ETag) === md5);
+        if (match?.VersionId) return match.VersionId;
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        versionIdMarker = page.NextVersionIdMarker;
+      } while (keyMarker);
+      return null;
+    },
+    async restore(key, versionId) {
+      // CopySource is "bucket/key?versionId=…", URL-encoded (CopyObject).
+      const source = `${name}/${key.split('/').map(encodeURIComponent).join('/')}?versionId=${encodeURIComponent(versionId)}`;
+      await s3.send(new CopyObjectCommand({ Bucket: name, Key: key, CopySource: source }));
+    },
+    async remove(keys) {
+      for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+        const batch = keys.slice(start, start + DELETE_BATCH).map((Key) => ({ Key }));
+        await s3.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: batch, Quiet: true } }));
+      }
+    },
+  };
+}
