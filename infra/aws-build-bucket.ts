@@ -12,7 +12,6 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
-  NoSuchKey,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -59,7 +58,7 @@ export function s3BuildBucket(s3: Pick<S3Client, 'send'>, name: string): BucketS
         const object = await s3.send(new GetObjectCommand({ Bucket: name, Key: key }));
         return (await object.Body?.transformToString('utf-8')) ?? null;
       } catch (error) {
-        if (error instanceof NoSuchKey || nameOf(error) === 'NoSuchKey') return null;
+        if (nameOf(error) === 'NoSuchKey') return null;
         throw error;
       }
     },
