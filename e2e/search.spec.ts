@@ -150,9 +150,7 @@ test.describe('the search page', () => {
     });
   }
 
-  // Known failure, open in issue 34: since title matches come first on the search page, a title
-  // match outside `ctx` can lead the list (fresh-clone CI run of 4d0cb51, failed twice).
-  test.fixme('ctx keeps the results within a top section', async ({ page }) => {
+  test('ctx keeps the results within a top section', async ({ page }) => {
     await open(page, '/search?q=module&ctx=arc');
     const results = page.locator('article h2 a[href]');
     await expect(results.first()).toBeVisible();

@@ -4,8 +4,8 @@
  * first wherever the search starts (src/search/search-across-sections.ts):
  * - after the plugin has written its indexes, an index of every page's title alone, taken from the
  *   whole handbook's index and named as the plugin names a context's index;
- * - the search of the navbar's search box and of the search page, and the box's empty line,
- *   swapped for the project's, which wrap the plugin's own.
+ * - the search of the navbar's search box and of the search page (which keeps to the section its
+ *   reader chose), and the box's empty line, swapped for the project's, which wrap the plugin's own.
  */
 // A seam (core/dependency-seams.ts): it wraps the plugin's server entry and swaps client modules.
 import '../../core/installed-seams';
@@ -21,10 +21,16 @@ import { TITLES_CONTEXT } from '../../src/search/titles-context';
 /** Where the plugin's client keeps the search box and the search page (their imports are swapped here, nowhere else). */
 const SEARCH_UI_DIRECTORY =
   /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/](SearchBar|SearchPage)$/;
-const SWAPS: Record<string, string> = {
-  '../searchByWorker': path.resolve(__dirname, '../../src/search/search-across-sections.ts'),
-  './EmptyTemplate': path.resolve(__dirname, '../../src/search/empty-template.ts'),
+const SEARCH_MODULES = {
+  SearchBar: '../../src/search/search-across-sections.ts',
+  SearchPage: '../../src/search/search-within-section.ts',
 };
+/** The modules swapped in, by the folder of the plugin's search box or search page that imports them. */
+function swapFor(uiFolder: keyof typeof SEARCH_MODULES, request: string): string | undefined {
+  if (request === '../searchByWorker') return path.resolve(__dirname, SEARCH_MODULES[uiFolder]);
+  if (request === './EmptyTemplate') return path.resolve(__dirname, '../../src/search/empty-template.ts');
+  return undefined;
+}
 
 /**
  * The titles part of a whole-handbook index file (the plugin writes one part per kind of entry,
@@ -106,8 +112,9 @@ function searchWithTitles(context: LoadContext, options: unknown): Plugin {
           new utils.currentBundler.instance.NormalModuleReplacementPlugin(
             /^\.{1,2}\/(searchByWorker|EmptyTemplate)$/,
             (resource: { context: string; request: string }) => {
-              if (SEARCH_UI_DIRECTORY.test(resource.context))
-                resource.request = SWAPS[resource.request] ?? resource.request;
+              const uiFolder = SEARCH_UI_DIRECTORY.exec(resource.context)?.[1] as
+                keyof typeof SEARCH_MODULES | undefined;
+              if (uiFolder) resource.request = swapFor(uiFolder, resource.request) ?? resource.request;
             },
           ),
         ],

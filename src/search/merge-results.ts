@@ -49,6 +49,14 @@ export function mergeSectionAndTitles<T extends SearchResult>(
   return [...section.slice(0, insertAt), ...outside, ...section.slice(insertAt)];
 }
 
+/**
+ * The titles of `titles` that lie in the section at `sectionPath`, or all of them for the whole
+ * handbook (''): what the search page, which keeps to the section its reader chose, moves up.
+ */
+export function titlesWithin<T extends SearchResult>(titles: T[], sectionPath: string): T[] {
+  return sectionPath ? titles.filter((result) => isWithin(result.document.u, sectionPath)) : titles;
+}
+
 /** Whether a page's URL lies in the section at `sectionPath` (`/arc` holds `/arc` and `/arc/…`). */
 function isWithin(url: string, sectionPath: string): boolean {
   const path = url.split(/[?#]/)[0];

@@ -8,7 +8,8 @@
  * alone is what keeps a search cheap. So every search also fetches the small index of every page's
  * title (about 1% of the whole index): inside a section, the pages elsewhere whose title matches
  * join the section's results; everywhere, a page whose title holds the query comes first
- * (src/search/title-matches.ts). "See all results within/outside" still go to the search page.
+ * (src/search/title-matches.ts). "See all results within/outside" still go to the search page,
+ * whose search keeps to the section it names (src/search/search-within-section.ts).
  */
 import { fetchIndexesByWorker as fetchIndex, searchByWorker as searchIndex } from './search-local-internals';
 import type { SearchResult } from './merge-results';
@@ -28,16 +29,31 @@ export async function fetchIndexesByWorker(baseUrl: string, searchContext: strin
   await Promise.all([fetchIndex(baseUrl, searchContext), fetchIndex(baseUrl, TITLES_CONTEXT)]);
 }
 
-export async function searchByWorker(
-  baseUrl: string,
-  searchContext: string,
+/** How a search puts the section's results and the titles index's together; `sectionPath` is '' for the whole handbook. */
+type Combine = (
+  found: SearchResult[],
+  titles: SearchResult[],
+  sectionPath: string,
   input: string,
   limit: number,
-): Promise<SearchResult[]> {
-  const [found, titles] = await Promise.all([
-    searchIndex(baseUrl, searchContext, input, limit),
-    searchIndex(baseUrl, TITLES_CONTEXT, input, Math.max(limit, TITLES_CONSULTED)),
-  ]);
-  const merged = searchContext ? mergeSectionAndTitles(found, titles, `${baseUrl}${searchContext}`, limit) : found;
-  return titleMatchesFirst(merged, titles, input, limit);
+) => SearchResult[];
+
+/** A search, as the plugin's UI calls it, of `searchContext`'s index (the whole handbook's when empty) and the titles index. */
+export function searchCombining(combine: Combine) {
+  return async (baseUrl: string, searchContext: string, input: string, limit: number): Promise<SearchResult[]> => {
+    const [found, titles] = await Promise.all([
+      searchIndex(baseUrl, searchContext, input, limit),
+      searchIndex(baseUrl, TITLES_CONTEXT, input, Math.max(limit, TITLES_CONSULTED)),
+    ]);
+    return combine(found, titles, searchContext ? `${baseUrl}${searchContext}` : '', input, limit);
+  };
 }
+
+export const searchByWorker = searchCombining((found, titles, sectionPath, input, limit) =>
+  titleMatchesFirst(
+    sectionPath ? mergeSectionAndTitles(found, titles, sectionPath, limit) : found,
+    titles,
+    input,
+    limit,
+  ),
+);

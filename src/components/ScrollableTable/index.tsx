@@ -21,8 +21,10 @@ export default function ScrollableTable({ className, ...props }: ComponentProps<
     if (!element) return undefined;
     const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
     measure();
+    // The table's own box keeps the column's width while its rows grow wider (a late font, a
+    // code span): its rows are watched as well, or such a table would scroll without its hint.
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    for (const box of [element, element.tHead, ...Array.from(element.tBodies)]) if (box) observer.observe(box);
     return () => observer.disconnect();
   }, []);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_OUTSIDE_TITLES, mergeSectionAndTitles } from '../merge-results';
+import { MAX_OUTSIDE_TITLES, mergeSectionAndTitles, titlesWithin } from '../merge-results';
 import type { SearchResult } from '../merge-results';
 
 const title = (i: number, u: string): SearchResult => ({ document: { i, u }, type: 0, page: false });
@@ -48,4 +48,10 @@ test('when the section finds nothing, the titles from elsewhere fill the list', 
 
 test('headings and text found in the titles index are ignored: only titles come from it', () => {
   assert.deepEqual(ids(mergeSectionAndTitles([], [heading(60, 61)], '/arc', 8)), []);
+});
+
+test('the search page keeps to its section: only the titles within it, all of them for the whole handbook', () => {
+  const titles = [title(7, '/arc/other'), title(8, '/arc'), title(9, '/arch/not-arc'), title(10, '/data/x')];
+  assert.deepEqual(ids(titlesWithin(titles, '/arc')), [7, 8]);
+  assert.deepEqual(ids(titlesWithin(titles, '')), [7, 8, 9, 10]);
 });
