@@ -16,7 +16,7 @@ const sites: string[] = [];
 after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
 
 /** A site with the project's config (site and sign-in), sidebars, theme and static files, and the fixture docs. */
-function fixtureSite(edit?: { file: string; append: string }): string {
+function fixtureSite(edits: { file: string; append: string }[] = []): string {
   const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
   sites.push(site);
   for (const shared of ['node_modules', 'src', 'static', 'core', 'identity', 'gate', 'plugins', 'package.json']) {
@@ -26,7 +26,7 @@ function fixtureSite(edit?: { file: string; append: string }): string {
     cpSync(path.join(projectDir, file), path.join(site, file));
   }
   cpSync(fixtureDocs, path.join(site, 'docs'), { recursive: true });
-  if (edit) {
+  for (const edit of edits) {
     const file = path.join(site, 'docs', edit.file);
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n${edit.append}\n`);
   }
@@ -38,6 +38,23 @@ function build(site: string, viaScript = false): { ok: boolean; output: string }
 }
 
 const INVALID_MERMAID = '```mermaid\nflowchart LR\n  A --> B[\n```';
+
+/**
+ * Faults a page's compilation finds, one per page: a page stops at its first. Each fixture page's
+ * last line is followed by an empty one, so the appended text starts two lines below it: guide.md
+ * line 14, index.md line 12, rota.md line 22 (the diagram's faulty line, 24).
+ */
+const FAULTS_WHILE_COMPILING = [
+  { file: 'guides/guide.md', append: 'Read [the missing page](./missing-page.md).' },
+  { file: 'index.md', append: '![A missing diagram](./missing-diagram.png)' },
+  { file: 'team/on-call/rota.md', append: INVALID_MERMAID },
+];
+/**
+ * Faults found once every page is built, on guide.md's line 14: links to missing routes, and a link
+ * to a missing anchor, which Docusaurus reports only when no link is broken.
+ */
+const ROUTE_FAULTS = [{ file: 'guides/guide.md', append: 'Read [one](/no-such-route) and [two](/other-route).' }];
+const ANCHOR_FAULT = [{ file: 'guides/guide.md', append: 'Read [the missing section](../index.md#no-such-section).' }];
 
 describe('the build fails on broken links', { concurrency: 2 }, () => {
   test('the intact fixture builds, and without the ELK layout engine for Mermaid', () => {
@@ -51,37 +68,30 @@ describe('the build fails on broken links', { concurrency: 2 }, () => {
     assert.deepEqual(withElk, [], 'no chunk of ELK (docusaurus.config.ts: withoutElkLayouts)');
   });
 
+  /**
+   * The faults of a kind in one build (a build takes a minute or more: eleven timed the file out
+   * on a busy machine): those found while the pages compile, each in a page of its own (a page's
+   * compilation stops at its first), then broken routes, then a broken anchor.
+   */
   const cases = [
     {
-      name: 'a link to a missing markdown file',
-      append: 'Read [the missing page](./missing-page.md).',
-      expected: [/missing-page\.md/, /guides\/guide\.md/],
+      name: 'a link to a missing markdown file, a missing markdown image, a Mermaid diagram that does not parse',
+      edits: FAULTS_WHILE_COMPILING,
+      expected: [
+        /missing-page\.md/,
+        /guides\/guide\.md/,
+        /missing-diagram\.png/,
+        /docs\/index\.md/,
+        /docs\/team\/on-call\/rota\.md:24: Mermaid diagram does not parse: Expecting .*got '1'/,
+      ],
     },
-    {
-      name: 'a link to a missing route',
-      append: 'Read [the missing route](/no-such-route).',
-      expected: [/no-such-route/, /\/guides\/guide/],
-    },
-    {
-      name: 'a link to a missing anchor',
-      append: 'Read [the missing section](../index.md#no-such-section).',
-      expected: [/#no-such-section/, /\/guides\/guide/],
-    },
-    {
-      name: 'a missing markdown image',
-      append: '![A missing diagram](./missing-diagram.png)',
-      expected: [/missing-diagram\.png/, /guides\/guide\.md/],
-    },
-    {
-      name: 'a Mermaid diagram that does not parse',
-      append: INVALID_MERMAID,
-      expected: [/docs\/guides\/guide\.md:16: Mermaid diagram does not parse: Expecting .*got '1'/],
-    },
+    { name: 'links to missing routes', edits: ROUTE_FAULTS, expected: [/no-such-route/, /other-route/, /\/guides\/guide/] },
+    { name: 'a link to a missing anchor', edits: ANCHOR_FAULT, expected: [/#no-such-section/, /\/guides\/guide/] },
   ];
 
-  for (const { name, append, expected } of cases) {
+  for (const { name, edits, expected } of cases) {
     test(name, () => {
-      const { ok, output } = build(fixtureSite({ file: 'guides/guide.md', append }));
+      const { ok, output } = build(fixtureSite(edits));
       assert.equal(ok, false, `the build passed despite ${name}:\n${output}`);
       for (const pattern of expected) assert.match(output, pattern);
     });
@@ -91,24 +101,22 @@ describe('the build fails on broken links', { concurrency: 2 }, () => {
 /**
  * `npm run build` and `npm run check:docs` on the same failing fixture: the build names each fault
  * once, with its file and line and no stack trace, under GitHub Actions also as an annotation on
- * that line, and says of it what check:docs says. The fixture guide's last line is 13, so an
- * appended fault sits on line 14 (a diagram's body on 15 and 16).
+ * that line, and says of it what check:docs says.
  */
 describe('npm run build names each fault in the pages once, on its line, as check:docs does', { concurrency: 2 }, () => {
   const cases = [
     {
-      name: 'a link to a missing markdown file',
-      append: 'Read [the missing page](./missing-page.md).',
-      expected: ['docs/guides/guide.md:14:6: broken link to ./missing-page.md: there is no page docs/guides/missing-page.md'],
-    },
-    {
-      name: 'a missing markdown image',
-      append: '![A missing diagram](./missing-diagram.png)',
-      expected: ['docs/guides/guide.md:14:1: broken image to ./missing-diagram.png: there is no file docs/guides/missing-diagram.png'],
+      name: 'a link to a missing markdown file, a missing markdown image, a Mermaid diagram that does not parse',
+      edits: FAULTS_WHILE_COMPILING,
+      expected: [
+        'docs/guides/guide.md:14:6: broken link to ./missing-page.md: there is no page docs/guides/missing-page.md',
+        'docs/index.md:12:1: broken image to ./missing-diagram.png: there is no file docs/missing-diagram.png',
+        "docs/team/on-call/rota.md:24: Mermaid diagram does not parse: Expecting 'SQE',",
+      ],
     },
     {
       name: 'two links to missing routes',
-      append: 'Read [one](/no-such-route) and [two](/other-route).',
+      edits: ROUTE_FAULTS,
       expected: [
         'docs/guides/guide.md:14:6: broken link to /no-such-route: no page is served there',
         'docs/guides/guide.md:14:32: broken link to /other-route: no page is served there',
@@ -116,31 +124,26 @@ describe('npm run build names each fault in the pages once, on its line, as chec
     },
     {
       name: 'a link to a missing anchor',
-      append: 'Read [the missing section](../index.md#no-such-section).',
+      edits: ANCHOR_FAULT,
       expected: [
         'docs/guides/guide.md:14:6: broken anchor to ../index.md#no-such-section: docs/index.md has no heading with the id "no-such-section"',
       ],
     },
-    {
-      name: 'a Mermaid diagram that does not parse',
-      append: INVALID_MERMAID,
-      expected: ["docs/guides/guide.md:16: Mermaid diagram does not parse: Expecting 'SQE',"],
-    },
   ];
 
-  /** check:docs' lines for the planted fault (the fixture's pages lack an owner and 200 words). */
-  function checkDocs(site: string): string[] {
+  /** check:docs' lines for the planted faults (the fixture's pages lack an owner and 200 words). */
+  function checkDocs(site: string, files: string[]): string[] {
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(projectDir, 'scripts/docs-rules.ts'), path.join(site, 'docs/guides/guide.md')],
+      ['--import', 'tsx', path.join(projectDir, 'scripts/docs-rules.ts'), ...files.map((file) => path.join(site, 'docs', file))],
       { cwd: projectDir, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' } },
     );
     return run.stdout.split('\n').filter((line) => /broken|Mermaid/.test(line));
   }
 
-  for (const { name, append, expected } of cases) {
+  for (const { name, edits, expected } of cases) {
     test(name, () => {
-      const site = fixtureSite({ file: 'guides/guide.md', append });
+      const site = fixtureSite(edits);
       const { ok, output } = runBuild(
         { HANDBOOK_AUTH: 'local', GITHUB_ACTIONS: 'true' },
         { siteDir: site, args: ['--no-minify'], viaScript: true },
@@ -149,13 +152,13 @@ describe('npm run build names each fault in the pages once, on its line, as chec
       assert.ok(output.includes(`[ERROR] The build stopped on ${expected.length} fault(s)`), output);
       for (const line of expected) {
         assert.equal(output.split(`  ${line}`).length, 2, `"${line}" not named exactly once:\n${output}`);
-        const [, where, message] = /^docs\/guides\/guide\.md:(\d+(?::\d+)?): (.*)$/.exec(line) ?? [];
+        const [, file, where, message] = /^(docs\/[^:]+\.md):(\d+(?::\d+)?): (.*)$/.exec(line) ?? [];
         const [lineNumber, column] = where.split(':');
-        const properties = `file=docs/guides/guide.md,line=${lineNumber}${column ? `,col=${column}` : ''}`;
+        const properties = `file=${file},line=${lineNumber}${column ? `,col=${column}` : ''}`;
         assert.ok(output.includes(`::error ${properties}::${message}`), `no annotation for "${line}":\n${output}`);
       }
       assert.doesNotMatch(output, /^\s+at |│|node_modules/m, "a stack trace or the bundler's error frame");
-      const checked = checkDocs(site);
+      const checked = checkDocs(site, [...new Set(edits.map((edit) => edit.file))]);
       assert.equal(checked.length, expected.length, checked.join('\n'));
       for (const line of checked) assert.ok(output.includes(`  ${line}\n`), `check:docs and the build differ on:\n${line}\n${output}`);
     });
