@@ -4,6 +4,7 @@
  */
 import siteConfig from '@generated/docusaurus.config';
 import type { HandbookAuthConfig } from '@site/core/amplify-config';
+import { userPoolOrigin } from '../../core/user-pool-origin';
 import type * as AmplifyClientModule from './amplify-client';
 
 type AmplifyClient = typeof AmplifyClientModule;
@@ -23,6 +24,12 @@ export function loadAmplify(): Promise<AmplifyClient> {
 export function userPoolClientId(): string {
   const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
   return auth.amplify.Auth?.Cognito.userPoolClientId ?? '';
+}
+
+/** Where the user pool's API answers, for the calls the page makes without Amplify (`RevokeToken`). */
+export function userPoolEndpoint(): string {
+  const cognito = (siteConfig.customFields?.auth as HandbookAuthConfig).amplify.Auth?.Cognito;
+  return userPoolOrigin({ userPoolId: cognito?.userPoolId ?? '', userPoolEndpoint: cognito?.userPoolEndpoint });
 }
 
 /** The Cognito group an administrator puts readers in (`HANDBOOK_AUTH_READER_GROUP`). */
