@@ -12,7 +12,8 @@
  * 4. leave for the sign-out route, whose answer also clears the site's cookies and cache
  *    (`Clear-Site-Data`), and which tells the sign-in page when the revocation could not be done.
  */
-import { loadAmplify, userPoolClientId, userPoolEndpoint } from './amplify';
+import { loadAmplify } from './amplify';
+import { userPoolClientId, userPoolEndpoint } from './site-auth';
 import { cookieValues } from '../../core/cookies';
 import { sessionTokenCandidates } from '../../core/cookie-session';
 import { sessionCookiePrefix } from '../../core/session-format';
