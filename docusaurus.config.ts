@@ -265,7 +265,7 @@ const config = {
   customFields: { auth, preview },
   presets: [['classic', presetOptions]],
   plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts, handbookWording],
-  clientModules: ['./src/client-modules/clean-search-url.ts'],
+  clientModules: ['./src/client-modules/finish-sign-out.ts', './src/client-modules/clean-search-url.ts'],
   // The search plugin, plus the index of every page's title that a search inside a section also
   // consults (plugins/search-titles).
   themes: ['@docusaurus/theme-mermaid', [searchWithTitles, searchOptions]],

@@ -14,6 +14,11 @@ function keyOf(clientId: string, key: string): string {
   return `CognitoIdentityServiceProvider.${clientId}.${key}`;
 }
 
+/** The start of the name of every cookie the app client's sessions are kept in. */
+export function sessionCookiePrefix(clientId: string): string {
+  return keyOf(clientId, '');
+}
+
 /** The cookie naming the app client's last signed-in user, whose tokens are the session. */
 export function lastAuthUserCookie(clientId: string): string {
   return keyOf(clientId, 'LastAuthUser');

@@ -1,6 +1,7 @@
 /**
  * Signing out leaves nothing of the handbook in the browser: protected files are never stored, and
- * the sign-out route empties the site's cache (`Clear-Site-Data`). A page of the sign-in route that
+ * the sign-out route empties the site's cache (`Clear-Site-Data`), offline too (the next page
+ * loaded online finishes the sign-out). A page of the sign-in route that
  * asks the cache for every file it held (`cache: 'force-cache'`) gets no line of the handbook.
  */
 import type { Page, Request } from '@playwright/test';
@@ -55,7 +56,12 @@ test('after signing out, the browser cache gives back no protected file', async 
   const signOutAnswers = await Promise.all(
     signOutRequests.map(async (request) => (await request.response())?.allHeaders()),
   );
-  expect(signOutAnswers.map((headers) => headers?.['clear-site-data'])).toEqual(['"cache", "cookies"']);
+  // The page leaves by the sign-out route; the sign-in page then makes sure of it with a fetch of its
+  // own, as it would had the page's answer been lost (src/auth/pending-sign-out.ts).
+  expect(signOutRequests[0]?.isNavigationRequest()).toBe(true);
+  expect(new Set(signOutAnswers.map((headers) => headers?.['clear-site-data']))).toEqual(
+    new Set(['"cache", "cookies"']),
+  );
 
   const fromCache = await page.evaluate(
     async (paths) => {
@@ -82,23 +88,28 @@ test('after signing out, the browser cache gives back no protected file', async 
 test.describe('sign-out whatever fails', () => {
   test.use({
     // The Amplify chunk refused (expired session) or unreachable (offline), as the browser logs it.
+    // The cache asked for a file it no longer holds (`only-if-cached`) logs the miss; a call to the
+    // identity service while it is unreachable logs ERR_FAILED.
     expectedConsoleError:
-      /status of 401 \(Unauthorized\)|ERR_INTERNET_DISCONNECTED|Loading chunk [\w~-]+ failed|MIME type \('text\/plain'\) is not executable/,
+      /status of 401 \(Unauthorized\)|ERR_INTERNET_DISCONNECTED|ERR_CACHE_MISS|ERR_FAILED|Loading chunk [\w~-]+ failed|MIME type \('text\/plain'\) is not executable/,
   });
 
   const sessionCookieNames = async (page: Page) =>
     (await page.context().cookies()).map(({ name }) => name).filter((name) => name.startsWith('CognitoIdentity'));
 
-  test('laptop asleep past the token’s expiry: Sign out clears every cookie and says the session was not revoked', async ({
+  test('laptop asleep past the token’s expiry: Sign out clears every cookie and revokes the refresh token alone', async ({
     page,
   }) => {
     await signInAsNewReader(page);
-    // The tokens expire while the page sleeps: the gate now refuses the page's Amplify chunk.
+    const refreshToken = (await tokenCookie(page, 'refreshToken')).value;
+    // The tokens expire while the page sleeps: the gate now refuses the page's Amplify chunk, so the
+    // global sign-out cannot be done; RevokeToken needs no access token (security review 3, finding 9).
     await expireAccessToken(page, { stay: true });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
     await expectSignInForm(page);
-    await expect(page.getByRole('status').filter({ hasText: 'You are signed out of this browser' })).toBeVisible();
+    await expect(page.getByText('You are signed out of this browser')).toHaveCount(0);
     expect(await sessionCookieNames(page)).toEqual([]);
+    await expectRefused(refreshToken);
     // The next person at the computer meets the sign-in form, not the reader's session.
     await open(page, deepLink);
     await expectSignInForm(page);
@@ -135,13 +146,85 @@ test.describe('sign-out whatever fails', () => {
     ).rejects.toThrow(/NotAuthorized/);
   });
 
-  test('offline: Sign out still deletes the session from the browser', async ({ page }) => {
+  test('identity service unreachable: the sign-in page says the session is not ended yet, and ends it on the next load', async ({
+    page,
+  }) => {
     await signInAsNewReader(page);
+    const refreshToken = (await tokenCookie(page, 'refreshToken')).value;
+    const unreachable = `${localIdentityUrl}/**`;
+    await page.route(unreachable, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
+    await expectSignInForm(page);
+    await expect(page.getByRole('status').filter({ hasText: 'You are signed out of this browser' })).toBeVisible();
+    expect(await sessionCookieNames(page)).toEqual([]);
+
+    await page.unroute(unreachable);
+    await page.reload();
+    await expectSignInForm(page);
+    await expect(page.getByText('You are signed out of this browser')).toHaveCount(0);
+    await expectRefused(refreshToken);
+  });
+
+  /**
+   * Offline, the sign-out route cannot answer and the identity service cannot revoke (security
+   * review 3, findings 3 and 9): the sign-out is remembered, and the next page of the site opened
+   * online (here the public sign-in page, as the next person at the computer opens it) finishes it
+   * before anything else: the browser's cache of the site is emptied and the refresh token revoked.
+   */
+  test('offline: Sign out deletes the session, and the next page opened online empties the cache and revokes the token', async ({
+    page,
+    baseURL,
+  }) => {
+    const loaded = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === baseURL && response.status() === 200 && !publicPaths.has(url.pathname))
+        loaded.add(url.pathname);
+    });
+    await signInAsNewReader(page);
+    const refreshToken = (await tokenCookie(page, 'refreshToken')).value;
+    const search = page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search');
+    await search.click();
+    await search.fill('claims');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    const indexes = [...loaded].filter((path) => /^\/search-index(-[\w-]+)?-[0-9a-f]{8}\.json$/.test(path));
+    expect(indexes.length).toBeGreaterThan(0);
+    expect(await cachedByBrowser(page, indexes)).toEqual(indexes);
+
     await page.context().setOffline(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => sessionCookieNames(page), { timeout: 20_000 }).toEqual([]);
     await page.context().setOffline(false);
+
+    await open(page, '/sign-in');
+    await expectSignInForm(page);
+    expect(await cachedByBrowser(page, [...loaded])).toEqual([]);
+    await expectRefused(refreshToken);
+    // The next person at the computer meets the sign-in form, not the reader's session.
     await open(page, deepLink);
     await expectSignInForm(page);
   });
 });
+
+/** The identity service refuses to renew a session with `refreshToken` (REFRESH_TOKEN_AUTH). */
+async function expectRefused(refreshToken: string): Promise<void> {
+  await expect(
+    cognitoCall(localIdentityUrl, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: localIdentity.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  ).rejects.toThrow(/NotAuthorized/);
+}
+
+/** Those of `paths` that the browser's HTTP cache answers without going to the network. */
+function cachedByBrowser(page: Page, paths: string[]): Promise<string[]> {
+  return page.evaluate(async (candidates) => {
+    const kept: string[] = [];
+    for (const path of candidates) {
+      const answer = await fetch(path, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null);
+      if (answer?.ok) kept.push(path);
+    }
+    return kept;
+  }, paths);
+}

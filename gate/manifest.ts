@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { AuthMode, HandbookAuthConfig } from '../core/amplify-config';
+import { userPoolOrigin } from '../core/user-pool-origin';
 
 /** Inside the build, under a dot folder the gate never serves. */
 export const MANIFEST_FILE = '.gate/manifest.json';
@@ -42,7 +43,7 @@ export function gateAuthOf(config: HandbookAuthConfig): Pick<GateManifest, 'auth
     throw new Error('The sign-in configuration names no Cognito user pool and app client');
   }
   const region = userPoolId.split('_')[0];
-  const poolOrigin = userPoolEndpoint ?? `https://cognito-idp.${region}.amazonaws.com`;
+  const poolOrigin = userPoolOrigin({ userPoolId, userPoolEndpoint });
   const issuer = `${poolOrigin}/${userPoolId}`;
   const oauthDomain = loginWith?.oauth?.domain;
   // Amplify exchanges the Google sign-in's code at https://<domain>/oauth2/token.

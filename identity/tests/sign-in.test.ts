@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { localIdentity } from '../../core/local-pool';
-import { adminCreateUser, claimsOf, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
+import {
+  adminCreateUser,
+  claimsOf,
+  cognitoCall,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
 import { configureAmplifyAt } from '../../testkit/amplify-node';
 
@@ -111,6 +117,31 @@ describe('sessions', () => {
     await cognitoCall(service.url, 'GlobalSignOut', { AccessToken: accessToken });
     const { tokens } = await fetchAuthSession({ forceRefresh: true });
     assert.equal(tokens, undefined);
+  });
+
+  test('RevokeToken with the refresh token alone ends it: both refresh calls refuse it after', async () => {
+    const { refreshToken } = await signInForTokens(service.url);
+    await cognitoCall(service.url, 'RevokeToken', { ClientId: localIdentity.userPoolClientId, Token: refreshToken });
+    await assert.rejects(
+      cognitoCall(service.url, 'InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: localIdentity.userPoolClientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+      /NotAuthorizedException/,
+    );
+    await assert.rejects(
+      cognitoCall(service.url, 'GetTokensFromRefreshToken', {
+        ClientId: localIdentity.userPoolClientId,
+        RefreshToken: refreshToken,
+      }),
+      /NotAuthorizedException/,
+    );
+    // Asked again, it is refused: the page strikes such a token off (src/auth/pending-sign-out.ts).
+    await assert.rejects(
+      cognitoCall(service.url, 'RevokeToken', { ClientId: localIdentity.userPoolClientId, Token: refreshToken }),
+      /NotAuthorizedException/,
+    );
   });
 
   test('GetTokensFromRefreshToken refuses a token it did not issue', async () => {

@@ -3,8 +3,8 @@
  * a session the page trusts and the server refuses (clock skew, a stale token) cannot bounce the
  * reader between the page and the sign-in route.
  */
-import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from '../../core/cookie-session';
+import { loadAmplify } from './amplify';
+import { readPageSession } from './site-auth';
 import { RENEW_BEFORE_EXPIRY_SECONDS } from '../../core/session-format';
 
 /** Asks the server, as a navigation would, whether it serves `path` with the current cookies. */
@@ -26,7 +26,7 @@ async function renew(): Promise<void> {
 /** True when the reader can open `path`; renews a session near its end, and once more if refused. */
 export async function canContinueTo(path: string): Promise<boolean> {
   try {
-    const session = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
+    const session = readPageSession();
     if (!session || session.expiresAt - Date.now() / 1000 < RENEW_BEFORE_EXPIRY_SECONDS) {
       await renew();
     }

@@ -5,18 +5,10 @@
  * gate, shows a user outside the group nothing of the handbook either.
  */
 import { useMemo } from 'react';
-import { readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from '../../core/cookie-session';
+import { readPageSession } from './site-auth';
 import type { SessionState } from './session';
 
 /** For a signed-in session, whether it is a reader's; null while there is none. */
 export function useIsReader(state: SessionState): boolean | null {
-  return useMemo(
-    () =>
-      state.status === 'signedIn'
-        ? (readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() })?.inReaderGroup ??
-          false)
-        : null,
-    [state],
-  );
+  return useMemo(() => (state.status === 'signedIn' ? (readPageSession()?.inReaderGroup ?? false) : null), [state]);
 }

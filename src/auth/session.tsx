@@ -5,11 +5,11 @@
  */
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { loadAmplify, readerGroup, userPoolClientId } from './amplify';
-import { readCookieSession } from '../../core/cookie-session';
+import { loadAmplify } from './amplify';
 import type { Reader } from '../../core/cookie-session';
 import { destinationOf } from './return-path';
-import { RENEW_BEFORE_EXPIRY_SECONDS } from '../../core/session-format';
+import { keepSessionRenewed } from './renewal';
+import { readPageSession, userPoolClientId } from './site-auth';
 import { signedOutUrlFor } from '../../core/sign-in-route';
 import { forgetSessionCookies, revokeSession } from './sign-out';
 
@@ -30,9 +30,6 @@ interface SessionContextValue {
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
-
-/** After a renewal, or one that failed on the network, wait at least this long before the next. */
-const RENEWAL_RETRY_MS = 30_000;
 
 export function SessionProvider({ children }: { children: ReactNode }): ReactNode {
   const [state, setState] = useState<SessionState>({ status: 'pending' });
@@ -62,15 +59,14 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
   }, [amplify, settle]);
 
   useEffect(() => {
-    const fromCookies = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
+    const fromCookies = readPageSession();
     const reader = fromCookies
       ? Promise.resolve(fromCookies.reader)
       : amplify().then((client) => client.currentReader());
     reader.then(settle, () => settle(null));
     // A page restored from the back-forward cache may outlive the session it was shown in.
     const recheck = (event: PageTransitionEvent) => {
-      if (event.persisted)
-        settle(readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() })?.reader ?? null);
+      if (event.persisted) settle(readPageSession()?.reader ?? null);
     };
     window.addEventListener('pageshow', recheck);
     return () => {
@@ -80,33 +76,16 @@ export function SessionProvider({ children }: { children: ReactNode }): ReactNod
     };
   }, [amplify, settle]);
 
-  // Renews the tokens quietly before they are needed, for as long as the reader stays signed in:
-  // a reader who leaves a tab open never meets the sign-in route (or a refused script).
+  // Renews the tokens before they are needed, for as long as the reader stays signed in (renewal.ts).
   const signedIn = state.status === 'signedIn';
   useEffect(() => {
     if (!signedIn) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const schedule = (notBefore = 0) => {
-      clearTimeout(timer);
-      const session = readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
-      const due = session ? (session.expiresAt - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 - Date.now() : 0;
-      timer = setTimeout(() => void renew(), Math.max(due, notBefore));
-    };
-    const renew = async () => {
-      // A refresh token that is refused ends the session through Amplify's events (`onSessionChange`).
-      await (await amplify()).currentReader({ forceRefresh: true });
-      if (!stopped) schedule(RENEWAL_RETRY_MS);
-    };
-    // A hidden tab's timers are throttled and a sleeping computer's stopped: look again on return.
-    const onVisible = () => document.visibilityState === 'visible' && schedule();
-    document.addEventListener('visibilitychange', onVisible);
-    schedule();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return keepSessionRenewed({
+      expiresAt: () => readPageSession()?.expiresAt ?? null,
+      renew: async () => (await amplify()).currentReader({ forceRefresh: true }),
+      now: () => Date.now(),
+      page: document,
+    });
   }, [signedIn, amplify]);
 
   const session = useMemo<SessionContextValue>(

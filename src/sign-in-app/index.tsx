@@ -5,7 +5,7 @@
  *
  * It starts in steps, each evaluated in a task of its own, so that no single task holds a phone's
  * main thread for long: React (showing that the session is being checked), then Amplify
- * (configured as it loads), then the form. The HTML
+ * (configured as it loads) while an unfinished sign-out is finished, then the form. The HTML
  * preloads all their files, so they download together from the start.
  */
 import './styles.css';
@@ -15,10 +15,25 @@ import 'sign-in-form-theme.css';
 import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import SessionPending from '@site/src/components/SessionPending';
+import { finishSignOutHere } from '@site/src/auth/sign-out';
+import type { Unfinished } from '@site/src/auth/pending-sign-out';
+import { SIGNED_OUT_HERE_ONLY_PARAM } from '@site/core/sign-in-route';
 
 const mountPoint = document.getElementById('sign-in');
 if (!mountPoint) throw new Error('The sign-in page has no #sign-in element to render into');
 const root = createRoot(mountPoint);
+
+/**
+ * After an earlier sign-out was finished here, the form's notice says what is true now: whether
+ * the session's refresh token is still to be revoked (src/components/SignInForm/notices.ts).
+ */
+function noticeWhatIsLeft({ wasPending, revocationPending }: Unfinished): void {
+  if (!wasPending) return;
+  const url = new URL(window.location.href);
+  if (revocationPending) url.searchParams.set(SIGNED_OUT_HERE_ONLY_PARAM, '1');
+  else url.searchParams.delete(SIGNED_OUT_HERE_ONLY_PARAM);
+  window.history.replaceState(window.history.state, '', url);
+}
 
 /** Lets the browser paint and answer input between two steps. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -31,7 +46,10 @@ async function start(): Promise<void> {
       <SessionPending />
     </main>,
   );
-  await import('@site/src/auth/amplify-client');
+  // A sign-out that an earlier page could not finish (offline, say) is finished first: the cache of
+  // the site emptied and the refresh token revoked (src/auth/pending-sign-out.ts).
+  const [unfinished] = await Promise.all([finishSignOutHere(), import('@site/src/auth/amplify-client')]);
+  noticeWhatIsLeft(unfinished);
   await nextTask();
   const { default: SignInApp } = await import('./SignInApp');
   await nextTask();

@@ -1,6 +1,6 @@
 import React from 'react';
 import type { ReactNode } from 'react';
-import { readerGroup } from '@site/src/auth/amplify';
+import { readerGroup } from '@site/src/auth/site-auth';
 import { useSession } from '@site/src/auth/session';
 import SignOutNotice from '@site/src/components/SignOutNotice';
 import styles from './styles.module.css';

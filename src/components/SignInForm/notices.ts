@@ -12,7 +12,7 @@ export const NOTICE_TEXT: Record<Notice, string> = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
   sessionExpired: 'Your sign-in session expired, sign in again.',
   signedOutHereOnly:
-    'You are signed out of this browser, but the sign-in service could not be reached to end your session everywhere: a copy of it elsewhere lasts until it expires. To end it now, sign in and sign out again.',
+    'You are signed out of this browser, but the sign-in service could not be reached to end your session: a copy of it elsewhere still works. This browser ends it the next time it opens the handbook; to end it now, sign in and sign out again.',
 };
 
 /** A sign-out that could not revoke the session says so on the sign-in route (src/auth/sign-out.ts). */

@@ -1,0 +1,39 @@
+/**
+ * The site's sign-in settings as the browser reads them (`customFields.auth`, which
+ * docusaurus.config.ts writes from core/amplify-config.ts, and the sign-in page's build writes
+ * alone), and the session the page's cookies hold. The one place either is read.
+ */
+import siteConfig from '@generated/docusaurus.config';
+import type { HandbookAuthConfig } from '../../core/amplify-config';
+import { readCookieSession } from '../../core/cookie-session';
+import type { CookieSession } from '../../core/cookie-session';
+import { userPoolOrigin } from '../../core/user-pool-origin';
+
+/** The build's sign-in configuration; a build without one cannot sign anyone in, and says so. */
+export function authConfig(): HandbookAuthConfig {
+  const auth = siteConfig.customFields?.auth as HandbookAuthConfig | undefined;
+  if (!auth?.amplify)
+    throw new Error('The site has no sign-in configuration: customFields.auth (docusaurus.config.ts)');
+  return auth;
+}
+
+/** The app client whose cookies hold the session. */
+export function userPoolClientId(): string {
+  return authConfig().amplify.Auth?.Cognito.userPoolClientId ?? '';
+}
+
+/** The Cognito group an administrator puts readers in (`HANDBOOK_AUTH_READER_GROUP`). */
+export function readerGroup(): string {
+  return authConfig().readerGroup;
+}
+
+/** Where the user pool's API answers, for the calls the page makes without Amplify (`RevokeToken`). */
+export function userPoolEndpoint(): string {
+  const cognito = authConfig().amplify.Auth?.Cognito;
+  return userPoolOrigin({ userPoolId: cognito?.userPoolId ?? '', userPoolEndpoint: cognito?.userPoolEndpoint });
+}
+
+/** The live session the page's cookies hold now, read without Amplify (core/cookie-session.ts); null when none. */
+export function readPageSession(): CookieSession | null {
+  return readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
+}
