@@ -2,18 +2,17 @@
  * Amplify configured for the handbook; importing this module configures it, once. Loaded lazily
  * through `./amplify`. Tokens live in cookies, so the gate server sees the session the page has.
  */
-import siteConfig from '@generated/docusaurus.config';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import { ConsoleLogger, CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
-import type { HandbookAuthConfig } from '@site/core/amplify-config';
 import type { Reader } from '../../core/cookie-session';
 import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
 import { isLoopbackHost } from '../../core/loopback';
+import { authConfig } from '../site-config';
 import { SIGN_IN_PATH } from '../../core/sign-in-route';
 
 /**
@@ -61,7 +60,7 @@ function configureWithoutEndpointWarning(config: ResourcesConfig): void {
   }
 }
 
-const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
+const auth = authConfig();
 const oauthDomain = auth.amplify.Auth?.Cognito.loginWith?.oauth?.domain;
 if (auth.mode === 'local' && oauthDomain) reachLocalHostedSignInOverHttp(oauthDomain);
 listenForGoogleReturn();

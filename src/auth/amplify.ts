@@ -2,8 +2,7 @@
  * Amplify, downloaded and configured only when the session needs it: to sign in or out, to renew
  * tokens, or to finish a Google sign-in. A reader opening pages with a live session never loads it.
  */
-import siteConfig from '@generated/docusaurus.config';
-import type { HandbookAuthConfig } from '@site/core/amplify-config';
+import { authConfig } from '../site-config';
 import type * as AmplifyClientModule from './amplify-client';
 
 type AmplifyClient = typeof AmplifyClientModule;
@@ -21,11 +20,10 @@ export function loadAmplify(): Promise<AmplifyClient> {
 
 /** The app client whose cookies hold the session. */
 export function userPoolClientId(): string {
-  const auth = siteConfig.customFields?.auth as HandbookAuthConfig;
-  return auth.amplify.Auth?.Cognito.userPoolClientId ?? '';
+  return authConfig().amplify.Auth?.Cognito.userPoolClientId ?? '';
 }
 
 /** The Cognito group an administrator puts readers in (`HANDBOOK_AUTH_READER_GROUP`). */
 export function readerGroup(): string {
-  return (siteConfig.customFields?.auth as HandbookAuthConfig).readerGroup;
+  return authConfig().readerGroup;
 }
