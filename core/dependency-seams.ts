@@ -34,9 +34,9 @@ export const DEPENDENCY_SEAMS = {
   '@docusaurus/core': {
     package: '@docusaurus/core',
     writtenFor: '3.10.2',
-    files: ['plugins/docusaurus-internals.ts'],
+    files: ['plugins/docusaurus-internals.ts', 'src/site-config.ts'],
     recheck:
-      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts) and useBaseUrl (stubbed for the sign-in page)",
+      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts), the generated @generated/docusaurus.config (read by src/site-config.ts) and useBaseUrl (both stubbed for the sign-in page)",
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
   '@docusaurus/theme-classic': {
@@ -62,6 +62,14 @@ export const DEPENDENCY_SEAMS = {
     recheck: 'dist/esm/i18n/dictionaries/index.mjs, whose 21 language copies the sign-in page marks pure',
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
+  '@aws-amplify/ui-react': {
+    package: '@aws-amplify/ui-react',
+    writtenFor: '6.15.6',
+    files: ['plugins/sign-in-shell/amplify-ui-internals.ts'],
+    recheck:
+      "that qrcode's one importer is the Authenticator's TOTP setup (components/Authenticator/SetupTotp), through QRCode.toDataURL: the sign-in page replaces qrcode while MFA is off",
+    recipe: 'CONTRIBUTING.md, "Dependency seams"',
+  },
   '@easyops-cn/docusaurus-search-local': {
     package: '@easyops-cn/docusaurus-search-local',
     writtenFor: '0.55.3',
@@ -72,7 +80,7 @@ export const DEPENDENCY_SEAMS = {
       'src/search/search-local-client.d.ts',
     ],
     recheck:
-      'the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports, and the shapes the two .d.ts files declare for them',
+      "the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports, the shapes the two .d.ts files declare for them, and the search page's markup (#context-selector in a .container) that labelSearchPage labels",
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
 } as const satisfies Record<string, DependencySeam>;

@@ -21,6 +21,18 @@ function wrongCode(secret: string): string {
   return ['000000', '111111', '222222', '333333', '444444'].find((code) => !accepted.has(code)) as string;
 }
 
+/**
+ * Whether the screen is wider than the phone it is on: the page, or the Authenticator, which Amplify
+ * UI draws as a fixed box that scrolls on its own (so a form wider than the screen never widens the
+ * page: the page's own width alone missed the overflow this guards against).
+ */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() =>
+    [document.documentElement, document.querySelector('[data-amplify-authenticator]')].some(
+      (box) => !box || box.scrollWidth > box.clientWidth,
+    ),
+  );
+
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -59,6 +71,46 @@ test('a password account sets TOTP up at its first sign-in with the QR code, the
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`on a 390 px phone in ${theme} mode, the TOTP setup and the code entry fit the screen`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const reader = await createReader();
+    const openSignIn = () => open(page, `/sign-in?docusaurus-theme=${theme}`);
+    await openSignIn();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await signInThroughForm(page, reader.email, reader.password);
+
+    await expect(page.getByRole('heading', { name: 'Setup TOTP' })).toBeVisible();
+    const qrCode = page.getByRole('img', { name: 'qr code' });
+    await expect(qrCode).toBeVisible();
+    const secretKey = page.getByText(/^[A-Z2-7]{32}$/);
+    expect(await scrollsSideways(page)).toBe(false);
+    for (const part of [qrCode, secretKey, page.getByLabel('Code')]) {
+      const box = await part.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, 'inside the screen').toBe(true);
+    }
+
+    // Amplify UI's "COPY" tooltip shows on hovering the copy icon only (its `copy` styles).
+    await expect(page.getByText('COPY', { exact: true })).toBeHidden();
+    // Hovered, a link button keeps its text readable: a light tint under light blue text hid it in dark mode.
+    const backToSignIn = page.getByRole('button', { name: 'Back to Sign In' });
+    await backToSignIn.hover();
+    await expect(backToSignIn).toHaveCSS(
+      'background-color',
+      theme === 'dark' ? 'rgb(13, 42, 74)' : 'rgb(234, 243, 252)',
+    );
+
+    const secret = (await secretKey.textContent()) as string;
+    await page.getByLabel('Code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await signOut(page);
+    await openSignIn();
+    await signInThroughForm(page, reader.email, reader.password);
+    await expect(page.getByRole('heading', { name: 'Confirm TOTP Code' })).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+}
 
 test('a Google account signs in without a second factor: Cognito leaves it to Google', async ({ page }) => {
   const [member] = localIdentity.googleAccounts;

@@ -1,7 +1,8 @@
 /**
  * The one module that copies or replaces Docusaurus internals, each for want of a public API
  * (Docusaurus 3.10 has no option to turn off link prefetch, and neither exports its colour-mode
- * script nor a `useBaseUrl` usable outside its React context). Loaded by docusaurus.config.ts and
+ * script nor a site config or `useBaseUrl` usable outside its React context); its browser-side
+ * partner is src/site-config.ts. Loaded by docusaurus.config.ts and
  * the sign-in page's build, it stops both when `@docusaurus/core` or `@docusaurus/theme-classic` is
  * not the version they were written for (core/dependency-seams.ts); CONTRIBUTING.md, "Dependency
  * seams", says what to re-check.
@@ -9,6 +10,8 @@
 import '../core/installed-seams';
 import path from 'node:path';
 import type { PluginConfig } from '@docusaurus/types';
+import type * as esbuild from 'esbuild';
+import type { HandbookAuthConfig } from '../core/amplify-config';
 import { getThemeInlineScript } from '@docusaurus/theme-classic/lib/inlineScripts';
 
 /**
@@ -66,11 +69,31 @@ export function docusaurusColorModeScript(options: ColorModeOptions): string {
 }
 
 /**
- * `@docusaurus/useBaseUrl` for the sign-in page, which has no Docusaurus context: the base URL
- * prefixed to a site-relative path, which is all the sign-in form asks of it (its logo).
+ * The Docusaurus modules the sign-in page imports, which only Docusaurus's bundler answers, for the
+ * page's own build (it has no Docusaurus context):
+ * - `@generated/docusaurus.config` (read by src/site-config.ts), holding the base URL and the
+ *   sign-in settings alone: the page must not carry the rest of the site's configuration;
+ * - `@docusaurus/useBaseUrl`: the base URL prefixed to a site-relative path, which is all the
+ *   sign-in form asks of it (its logo).
  */
-export function baseUrlModule(baseUrl: string): string {
-  return `export default function useBaseUrl(url) {
-  return ${JSON.stringify(baseUrl)} + url.replace(/^\\//, '');
-}`;
+export function signInPageDocusaurusModules(site: { baseUrl: string; auth: HandbookAuthConfig }): esbuild.Plugin {
+  const modules: Record<string, string> = {
+    '@generated/docusaurus.config': `export default ${JSON.stringify({ baseUrl: site.baseUrl, customFields: { auth: site.auth } })};`,
+    '@docusaurus/useBaseUrl': `export default function useBaseUrl(url) {
+  return ${JSON.stringify(site.baseUrl)} + url.replace(/^\\//, '');
+}`,
+  };
+  return {
+    name: 'sign-in-page-docusaurus-modules',
+    setup(build) {
+      build.onResolve({ filter: /^(@generated\/docusaurus\.config|@docusaurus\/useBaseUrl)$/ }, (args) => ({
+        path: args.path,
+        namespace: 'docusaurus-module',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'docusaurus-module' }, (args) => ({
+        contents: modules[args.path],
+        loader: 'js',
+      }));
+    },
+  };
 }

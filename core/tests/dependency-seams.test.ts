@@ -24,11 +24,27 @@ const packageOf = (specifier: string) =>
     .join('/');
 
 /**
+ * A module name a bundler rule targets that is the project's own: Docusaurus's `@site/` alias for
+ * the site's folder, or a `virtual:` module no file holds. Not a relative path: a rule matches it in
+ * every importer, a dependency's internals included.
+ */
+const projectOwn = (name: string) => /^(@site\/|virtual:)/.test(name);
+
+/** The module name a resolver filter such as `/^qrcode$/` matches, without its regex syntax. */
+const filterTarget = (filter: string) =>
+  filter
+    .replace(/^\/\^?/, '')
+    .replace(/\$?\/[a-z]*$/, '')
+    .replace(/\\(.)/g, '$1');
+
+/**
  * What a source file reaches inside packages: module specifiers below a package's `lib/` or `dist/`
  * (in `import`, `export … from`, `import()`, `require`, `require.resolve` and `declare module`, which
  * states the shape of a module the package does not type), regular expressions that match such paths
- * (a module swapped or patched by its path), and bundler aliases that replace a package, which
- * speak for the importing package's code.
+ * (a module swapped or patched by its path), Docusaurus's generated modules (`@generated/…`, named
+ * anywhere: imported, declared or stubbed), and bundler rules that replace a module: aliases, esbuild
+ * `onResolve` filters and webpack module replacements, unless they target the project's own modules.
+ * A filter that is not a literal cannot be read here, so it counts as a reach.
  */
 export function internalReaches(source: string): string[] {
   const specifiers = [
@@ -36,10 +52,23 @@ export function internalReaches(source: string): string[] {
   ].map((match) => match[1]);
   const deep = specifiers.filter((specifier) => /^(lib|dist)\//.test(specifier.slice(packageOf(specifier).length + 1)));
   const pathPatterns = [...source.matchAll(/\[\\\\\/\](lib|dist)\[\\\\\/\]/g)].map((match) => match[0]);
+  const generated = [...source.matchAll(/['"`](@generated\/[^'"`]+)['"`]/g)].map((match) => match[1]);
   const aliases = [...source.matchAll(/\balias\s*:\s*\{([^}]*)\}/g)].flatMap(([, entries]) =>
-    [...entries.matchAll(/['"]([^'"./][^'"]*)['"]\s*:/g)].map((match) => `alias ${match[1]}`),
+    [...entries.matchAll(/['"]([^'"]+)['"]\s*:/g)]
+      .map((match) => match[1])
+      .filter((name) => !projectOwn(name))
+      .map((name) => `alias ${name}`),
   );
-  return [...deep, ...pathPatterns, ...aliases];
+  const resolverFilters = [
+    ...source.matchAll(/\b(onResolve\s*\(\s*\{\s*filter\s*:|NormalModuleReplacementPlugin\s*\()\s*([^,}\n]+)/g),
+  ]
+    .map(([, rule, filter]) => ({
+      rule: rule.startsWith('onResolve') ? 'onResolve' : 'module replacement',
+      filter: filter.trim(),
+    }))
+    .filter(({ filter }) => !(filter.startsWith('/') && projectOwn(filterTarget(filter))))
+    .map(({ rule, filter }) => `${rule} ${filter}`);
+  return [...deep, ...pathPatterns, ...generated, ...aliases, ...resolverFilters];
 }
 
 /** The project's source files, tracked or new, outside node_modules. */
@@ -70,7 +99,7 @@ test('every reach into a dependency’s internals is in a seam listed in core/de
   }
 });
 
-test('the scan sees deep imports, deep requires and path patterns, and not public subpaths', () => {
+test('the scan sees deep imports, deep requires, path patterns and aliases, and not public subpaths', () => {
   assert.deepEqual(internalReaches("import { Targets } from 'cognito-local/lib/targets/targets';"), [
     'cognito-local/lib/targets/targets',
   ]);
@@ -90,6 +119,30 @@ test('the scan sees deep imports, deep requires and path patterns, and not publi
       "import '@aws-amplify/ui-react/styles/base.layer.css'; import x from './lib/y'; import 'aws-jwt-verify/jwk';",
     ),
     [],
+  );
+});
+
+test('the scan sees Docusaurus’s generated modules wherever they are named, and bundler rules that replace a module', () => {
+  assert.deepEqual(internalReaches("import siteConfig from '@generated/docusaurus.config';"), [
+    '@generated/docusaurus.config',
+  ]);
+  assert.deepEqual(internalReaches("declare module '@generated/routes' {}"), ['@generated/routes']);
+  assert.deepEqual(internalReaches("const stubs = { '@generated/docusaurus.config': 'export default {}' };"), [
+    '@generated/docusaurus.config',
+  ]);
+  assert.deepEqual(internalReaches("build.onResolve({ filter: /^qrcode$/ }, () => ({ path: 'qrcode' }));"), [
+    'onResolve /^qrcode$/',
+  ]);
+  assert.deepEqual(internalReaches('build.onResolve({ filter: ids }, resolve);'), ['onResolve ids']);
+  assert.deepEqual(internalReaches(String.raw`new webpack.NormalModuleReplacementPlugin(/^\.\/prefetch$/, swap)`), [
+    String.raw`module replacement /^\.\/prefetch$/`,
+  ]);
+  assert.deepEqual(
+    internalReaches(
+      String.raw`build.onResolve({ filter: /^@site\// }, go); build.onResolve({ filter: /^virtual:theme\.css$/ }, go); ({ alias: { '@site/x': 'y' } })`,
+    ),
+    [],
+    'the project’s own modules: the @site/ alias and virtual: modules',
   );
 });
 

@@ -1,12 +1,14 @@
 /**
- * The one place the sign-in page's build reaches into Amplify UI's internals: its dictionaries
- * module, patched by shape. Loading this module stops the build when `@aws-amplify/ui` is not the
- * version the patch was written for (core/dependency-seams.ts), and the patch stops it, naming what
- * changed, when the module no longer has the expected shape.
+ * The one place the sign-in page's build reaches into Amplify UI's internals: the dictionaries
+ * module of `@aws-amplify/ui`, patched by shape, and the one user of `qrcode` in
+ * `@aws-amplify/ui-react`, its TOTP setup screen. Loading this module stops the build when either
+ * package is not the version this was written for (core/dependency-seams.ts), and each patch stops
+ * it, naming what changed, when the module no longer has the expected shape.
  */
 import '../../core/installed-seams';
 import { readFile } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
+import type { HandbookAuthConfig } from '../../core/amplify-config';
 import { DEPENDENCY_SEAMS, installedVersion } from '../../core/dependency-seams';
 
 /** Amplify UI's dictionaries: one module that copies each of its 21 languages when it loads. */
@@ -41,6 +43,39 @@ export function unreadTranslations(): esbuild.Plugin {
         }
         return { contents, loader: 'js' };
       });
+    },
+  };
+}
+
+/** Amplify UI's TOTP setup screen: as of @aws-amplify/ui-react 6.15.6, the one importer of `qrcode`. */
+const TOTP_SETUP =
+  /@aws-amplify[\\/]ui-react[\\/]dist[\\/]esm[\\/]components[\\/]Authenticator[\\/]SetupTotp[\\/]SetupTotp\.mjs$/;
+
+/**
+ * With MFA off the form never shows Amplify UI's TOTP setup, which draws its QR code with `qrcode`'s
+ * `toDataURL`: the page carries, in its place, a module that refuses to draw a code. With MFA on,
+ * the real one. Any other importer of `qrcode` stops the build: the stand-in would break it.
+ */
+export function withoutQrCodesWhileMfaIsOff(auth: HandbookAuthConfig): esbuild.Plugin {
+  const mfa = auth.amplify.Auth?.Cognito.mfa?.status ?? 'off';
+  return {
+    name: 'sign-in-app-without-qr-codes',
+    setup(build) {
+      if (mfa !== 'off') return;
+      build.onResolve({ filter: /^qrcode$/ }, (args) => {
+        if (!TOTP_SETUP.test(args.importer)) {
+          const { writtenFor } = DEPENDENCY_SEAMS['@aws-amplify/ui-react'];
+          throw new Error(
+            `Sign-in page: ${args.importer} imports qrcode, which the page replaces while MFA is off on the grounds that only Amplify UI's TOTP setup ` +
+              `(SetupTotp.mjs, as of @aws-amplify/ui-react ${writtenFor}) uses it. Re-check withoutQrCodesWhileMfaIsOff in plugins/sign-in-shell/amplify-ui-internals.ts.`,
+          );
+        }
+        return { path: 'qrcode', namespace: 'mfa-off' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'mfa-off' }, () => ({
+        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (core/amplify-config.ts)')) };`,
+        loader: 'js',
+      }));
     },
   };
 }

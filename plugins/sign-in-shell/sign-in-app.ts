@@ -12,10 +12,10 @@ import * as esbuild from 'esbuild';
 import type { HandbookAuthConfig } from '../../core/amplify-config';
 import { escapeHtml } from '../../core/escape-html';
 import { SIGN_IN_PATH } from '../../core/sign-in-route';
-import { colorModeScript, baseUrlModule } from '../docusaurus-internals';
+import { colorModeScript, signInPageDocusaurusModules } from '../docusaurus-internals';
 import type { ColorModeOptions } from '../docusaurus-internals';
 import { themeStylesheet } from '../../src/components/SignInForm/theme';
-import { unreadTranslations } from './amplify-ui-internals';
+import { unreadTranslations, withoutQrCodesWhileMfaIsOff } from './amplify-ui-internals';
 
 /** The folder of the page's hashed modules and stylesheet, inside the build. */
 export const SIGN_IN_ASSETS = 'sign-in-assets';
@@ -46,56 +46,29 @@ export interface SignInAppFile {
   contents: Uint8Array;
 }
 
-/** The form's theme as CSS: `src/sign-in-app/index.tsx` imports it by this name. */
-const SIGN_IN_FORM_THEME = 'sign-in-form-theme.css';
-
 /**
- * Module ids the page imports that only this build can answer: from Docusaurus, the site config
- * (only the sign-in settings: the page must not carry the rest) and `useBaseUrl`; and the form's
- * theme as CSS, computed here from `src/components/SignInForm/theme.ts`.
+ * Module ids the page imports that only this build can answer: the form's theme as CSS
+ * (`virtual:sign-in-form-theme.css`, computed here from `src/components/SignInForm/theme.ts`; a
+ * module no file holds is named `virtual:…`, Vite's documented convention, vite.dev/guide/api-plugin
+ * "Virtual Modules Convention", so no reader takes it for a package), and `@site/`, Docusaurus's alias
+ * for the site's folder.
  */
 function siteModules(options: SignInAppOptions): esbuild.Plugin {
-  const modules: Record<string, string> = {
-    '@generated/docusaurus.config': `export default ${JSON.stringify({ customFields: { auth: options.auth } })};`,
-    '@docusaurus/useBaseUrl': baseUrlModule(options.baseUrl),
-    [SIGN_IN_FORM_THEME]: themeStylesheet(),
-  };
-  const ids = new RegExp(
-    `^(${Object.keys(modules)
-      .map((id) => id.replace(/[.]/g, '\\$&'))
-      .join('|')})$`,
-  );
   return {
     name: 'sign-in-app-site-modules',
     setup(build) {
-      build.onResolve({ filter: ids }, (args) => ({ path: args.path, namespace: 'site-module' }));
-      build.onLoad({ filter: /.*/, namespace: 'site-module' }, (args) => ({
-        contents: modules[args.path],
-        loader: args.path.endsWith('.css') ? 'css' : 'js',
+      build.onResolve({ filter: /^virtual:sign-in-form-theme\.css$/ }, (args) => ({
+        path: args.path,
+        namespace: 'site-module',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'site-module' }, () => ({
+        contents: themeStylesheet(),
+        loader: 'css',
         resolveDir: options.siteDir,
       }));
       build.onResolve({ filter: /^@site\// }, (args) =>
         build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir }),
       );
-    },
-  };
-}
-
-/**
- * With MFA off the form never shows Amplify UI's TOTP setup, the one user of `qrcode`: the page
- * carries, in its place, a module that refuses to draw a code. With MFA on, the real one.
- */
-export function withoutQrCodesWhileMfaIsOff(auth: HandbookAuthConfig): esbuild.Plugin {
-  const mfa = auth.amplify.Auth?.Cognito.mfa?.status ?? 'off';
-  return {
-    name: 'sign-in-app-without-qr-codes',
-    setup(build) {
-      if (mfa !== 'off') return;
-      build.onResolve({ filter: /^qrcode$/ }, () => ({ path: 'qrcode', namespace: 'mfa-off' }));
-      build.onLoad({ filter: /.*/, namespace: 'mfa-off' }, () => ({
-        contents: `export default { toDataURL: () => Promise.reject(new Error('No QR code: MFA is off (core/amplify-config.ts)')) };`,
-        loader: 'js',
-      }));
     },
   };
 }
@@ -126,7 +99,12 @@ export function signInAppBuildOptions(options: SignInAppOptions): esbuild.BuildO
     define: { 'process.env.NODE_ENV': JSON.stringify(options.development ? 'development' : 'production') },
     loader: { '.module.css': 'local-css', '.svg': 'file', '.woff': 'file', '.woff2': 'file' },
     logLevel: 'silent',
-    plugins: [siteModules(options), unreadTranslations(), withoutQrCodesWhileMfaIsOff(options.auth)],
+    plugins: [
+      signInPageDocusaurusModules(options),
+      siteModules(options),
+      unreadTranslations(),
+      withoutQrCodesWhileMfaIsOff(options.auth),
+    ],
   };
 }
 

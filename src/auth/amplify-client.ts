@@ -12,8 +12,8 @@ import type { Reader } from '../../core/cookie-session';
 import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
 import { isLoopbackHost } from '../../core/loopback';
+import { authConfig } from '../site-config';
 import { SIGN_IN_PATH } from '../../core/sign-in-route';
-import { authConfig } from './site-auth';
 
 /**
  * Days the browser keeps the session cookies. Not the session's length: that is the app client's

@@ -1,7 +1,7 @@
 /**
  * Amplify, downloaded and configured only when the session needs it: to sign in or out, to renew
  * tokens, or to finish a Google sign-in. A reader opening pages with a live session never loads it.
- * The settings it is configured with are read through `./site-auth`.
+ * The settings it is configured with come from src/site-config.ts.
  */
 import type * as AmplifyClientModule from './amplify-client';
 

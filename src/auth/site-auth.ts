@@ -1,21 +1,13 @@
 /**
  * The site's sign-in settings as the browser reads them (`customFields.auth`, which
  * docusaurus.config.ts writes from core/amplify-config.ts, and the sign-in page's build writes
- * alone), and the session the page's cookies hold. The one place either is read.
+ * alone, through src/site-config.ts), and the session the page's cookies hold: the one place
+ * either is read.
  */
-import siteConfig from '@generated/docusaurus.config';
-import type { HandbookAuthConfig } from '../../core/amplify-config';
 import { readCookieSession } from '../../core/cookie-session';
 import type { CookieSession } from '../../core/cookie-session';
 import { userPoolOrigin } from '../../core/user-pool-origin';
-
-/** The build's sign-in configuration; a build without one cannot sign anyone in, and says so. */
-export function authConfig(): HandbookAuthConfig {
-  const auth = siteConfig.customFields?.auth as HandbookAuthConfig | undefined;
-  if (!auth?.amplify)
-    throw new Error('The site has no sign-in configuration: customFields.auth (docusaurus.config.ts)');
-  return auth;
-}
+import { authConfig } from '../site-config';
 
 /** The app client whose cookies hold the session. */
 export function userPoolClientId(): string {

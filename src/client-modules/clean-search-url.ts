@@ -4,11 +4,11 @@
  * page hydrates with the URL as typed and starts fetching an index for the `version` it names.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import siteConfig from '@generated/docusaurus.config';
 import { cleanSearchUrl } from '@site/src/search/clean-url';
+import { siteBaseUrl } from '@site/src/site-config';
 
 /** The search plugin's page. */
-const SEARCH_PATH = `${siteConfig.baseUrl}search`;
+const SEARCH_PATH = `${siteBaseUrl()}search`;
 
 if (ExecutionEnvironment.canUseDOM && window.location.pathname.replace(/\/+$/, '') === SEARCH_PATH) {
   const cleaned = cleanSearchUrl(window.location);

@@ -11,7 +11,7 @@
 import './styles.css';
 import './amplify-ui.css';
 // The form's theme, written as CSS when the page is built (src/components/SignInForm/theme.ts).
-import 'sign-in-form-theme.css';
+import 'virtual:sign-in-form-theme.css';
 import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import SessionPending from '@site/src/components/SessionPending';

@@ -11,7 +11,7 @@ import { cacheControl } from '../../../gate/headers';
 import { publicShell } from '..';
 import { colorModeScript, docusaurusColorModeScript } from '../../docusaurus-internals';
 import { bundleSignInApp, SIGN_IN_HTML, signInAppBuildOptions, writeSignInApp } from '../sign-in-app';
-import { unreadTranslations } from '../amplify-ui-internals';
+import { unreadTranslations, withoutQrCodesWhileMfaIsOff } from '../amplify-ui-internals';
 import type { SignInAppFile, SignInAppOptions } from '../sign-in-app';
 
 const options: SignInAppOptions = {
@@ -198,18 +198,16 @@ test('the script carries Amplify UI’s English texts and none of the translatio
   }
 });
 
+/** Bundles one module with one of the page's build plugins. */
+const bundleWith = (entryPoint: string, plugin: esbuild.Plugin) =>
+  esbuild.build({ entryPoints: [entryPoint], bundle: true, write: false, logLevel: 'silent', plugins: [plugin] });
+
 test('a change in how Amplify UI loads its dictionaries stops the build, naming the module', async () => {
   const dictionaries = path.join(outDir, 'node_modules/@aws-amplify/ui/dist/esm/i18n/dictionaries/index.mjs');
   await mkdir(path.dirname(dictionaries), { recursive: true });
   await writeFile(dictionaries, "const enDict = Object.assign({}, { 'Sign In': 'Sign In' });\nexport { enDict };\n");
   await assert.rejects(
-    esbuild.build({
-      entryPoints: [dictionaries],
-      bundle: true,
-      write: false,
-      logLevel: 'silent',
-      plugins: [unreadTranslations()],
-    }),
+    bundleWith(dictionaries, unreadTranslations()),
     /expected 21 language copies in .*dictionaries\/index\.mjs, found 0/,
   );
 });
@@ -240,6 +238,16 @@ test('while MFA is off the page carries no QR-code library; with MFA on, the TOT
   Object.assign(cognito, { mfa: { status: 'optional', totpEnabled: true } });
   const mfaOn = await keptModules(withMfa);
   assert.ok(mfaOn.some(qrCode), 'qrcode is bundled once MFA can be set up');
+});
+
+test('while MFA is off, an importer of qrcode other than the TOTP setup stops the build, naming it', async () => {
+  const importer = path.join(outDir, 'node_modules/@aws-amplify/ui-react/dist/esm/components/QrBadge.mjs');
+  await mkdir(path.dirname(importer), { recursive: true });
+  await writeFile(importer, "import QRCode from 'qrcode';\nexport const badge = QRCode.toDataURL('x');\n");
+  await assert.rejects(
+    bundleWith(importer, withoutQrCodesWhileMfaIsOff(options.auth)),
+    /QrBadge\.mjs imports qrcode, .* only Amplify UI's TOTP setup \(SetupTotp\.mjs, as of @aws-amplify\/ui-react 6\.15\.6\)/,
+  );
 });
 
 test('the stylesheet holds Amplify UI’s styles of each component the page keeps, not the whole library', async () => {

@@ -32,11 +32,14 @@ const theme: Theme = {
   overrides: [
     defaultDarkModeOverride,
     {
-      // Dark mode draws primary buttons with dark text: give them the light blue of the site's dark theme.
+      // Dark mode draws primary buttons with dark text: give them the light blue of the site's dark
+      // theme. The light tints (10, 20) are the background of a link button hovered, focused or
+      // pressed ("Forgot your password?", "Back to Sign In"), under light blue text in dark mode:
+      // dark tints there, as Amplify UI's own dark scales have.
       colorMode: 'dark',
       tokens: {
         colors: {
-          primary: { 80: '#8cc4ff', 90: '#add5ff', 100: '#cfe3f8' },
+          primary: { 10: '#0d2a4a', 20: '#133a66', 80: '#8cc4ff', 90: '#add5ff', 100: '#cfe3f8' },
           font: { interactive: '#8cc4ff' },
         },
       },

@@ -7,6 +7,7 @@ import SearchPage from '@theme-original/SearchPage';
 import React, { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { cleanSearchUrl } from '@site/src/search/clean-url';
+import { labelSearchPage } from '@site/src/search/search-local-internals';
 import { SEARCH_NEEDS_A_BUILD } from '@site/src/search/unavailable';
 
 /** Under `npm start` there is no index (it is built from a build's HTML): say in one line how to get one. */
@@ -35,12 +36,12 @@ export default function SearchPageWrapper(): ReactNode {
   const isBrowser = useIsBrowser();
   const cleaned = cleanSearchUrl({ pathname, search, hash });
 
-  // The original's section selector has no label, and its content no `main` landmark (it sits in
-  // the layout's plain wrapper, beside the navbar and footer); axe and screen readers need both.
+  const page = isBrowser && cleaned ? null : <SearchPage />;
+  const showsOriginal = process.env.NODE_ENV === 'production' && page !== null;
+
+  // A label for the original's section selector and a `main` landmark for its content.
   useEffect(() => {
-    const selector = document.getElementById('context-selector');
-    selector?.setAttribute('aria-label', 'Search within');
-    selector?.closest('.container')?.setAttribute('role', 'main');
+    if (showsOriginal) labelSearchPage(document);
   });
 
   // Once per URL to clean: until the replaced URL's route has loaded, Docusaurus renders this again
@@ -50,7 +51,6 @@ export default function SearchPageWrapper(): ReactNode {
     if (cleaned) history.replace(cleaned);
   }, [cleaned, history]);
 
-  const page = isBrowser && cleaned ? null : <SearchPage />;
   return (
     <>
       <Head titleTemplate={`%s ${siteConfig.titleDelimiter} ${siteConfig.title}`}>{null}</Head>
