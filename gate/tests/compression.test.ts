@@ -15,7 +15,7 @@ import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } fr
 import { listBuildFiles } from '../manifest';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
-import { listenOnLoopback, rawRequest } from './loopback-server';
+import { listenOnLoopback, rawRequest } from '../../testkit/loopback';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;

@@ -13,7 +13,7 @@ import { poolSessionCookie, testPoolKey } from '../../testkit/tokens';
 import { localPoolAuth } from '../../testkit/local-identity';
 import type { GateAuth } from '../manifest';
 import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
-import { listenOnLoopback } from './loopback-server';
+import { listenOnLoopback } from '../../testkit/loopback';
 
 const poolKey = testPoolKey();
 const { jwks } = poolKey;

@@ -11,7 +11,7 @@ import { createGateServer, DEFAULT_LIMITS } from '../server';
 import type { ConnectionLimits } from '../server';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { until } from '../../testkit/until';
-import { listenOnLoopback } from './loopback-server';
+import { listenOnLoopback } from '../../testkit/loopback';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number> {

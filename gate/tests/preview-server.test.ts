@@ -17,7 +17,7 @@ import type { RunningIdentityService } from '../../testkit/local-identity';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { previewNotFound } from '../preview-route';
 import { createGateServer } from '../server';
-import { listenOnLoopback, rawRequest } from './loopback-server';
+import { listenOnLoopback, rawRequest } from '../../testkit/loopback';
 
 const PREVIEW_TEXT = 'This sentence exists only in pull request 42.';
 const page = { accept: 'text/html', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' };

@@ -15,8 +15,8 @@ import type { RunningIdentityService } from '../../testkit/local-identity';
 import { trustedProxies } from '../client-address';
 import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
-import { listenOnLoopback, rawRequest } from './loopback-server';
-import type { RawRequest } from './loopback-server';
+import { listenOnLoopback, rawRequest } from '../../testkit/loopback';
+import type { RawRequest } from '../../testkit/loopback';
 
 interface Answer {
   status: number;
