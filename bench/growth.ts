@@ -10,18 +10,17 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { precompressBuild } from '../gate/compression';
-import type { PrecompressReport } from '../gate/compression';
 import { createGateServer } from '../gate/server';
 import { freePort, startLocalIdentity } from '../identity/launch';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { writePlainSite } from './plain-site';
 import { runMeasured } from './process-usage';
-import type { Usage } from './process-usage';
 import { countPages, writeScaledProject } from './scale';
 import { measureFirstSearch } from './search-loads';
-import type { SearchLoad } from './search-loads';
 import { startServer, stopAll } from './sites';
+import { gib, kib, searchFigures, table } from './growth-report';
+import type { ScaleFigures, SuiteRun } from './growth-report';
 
 const PROJECT_DIR = path.resolve(__dirname, '..');
 /** A page without diagrams that every scale has, and the section it is in. */
@@ -36,42 +35,6 @@ const running = new Set<ChildProcess>();
 const track = (child: ChildProcess, alive: boolean) => (alive ? running.add(child) : running.delete(child));
 function stopRunning(): void {
   for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGTERM');
-}
-
-interface SuiteRun {
-  seconds: number;
-  summary: string;
-}
-
-/** A first search on each site: bytes on the wire, seconds to the first suggestion, the handbook's index files. */
-interface SearchFigures {
-  handbook: number;
-  plain: number;
-  seconds: { handbook: number; plain: number };
-  indexes: string[];
-}
-
-function searchFigures(handbook: SearchLoad, plain: SearchLoad): SearchFigures {
-  return {
-    handbook: handbook.bytes,
-    plain: plain.bytes,
-    seconds: { handbook: handbook.seconds, plain: plain.seconds },
-    indexes: handbook.indexes,
-  };
-}
-
-interface ScaleFigures {
-  factor: number;
-  pages: number;
-  build: { handbook: Usage; plain: Usage; handbookAgain?: Usage };
-  precompress: { first: PrecompressReport; again: PrecompressReport };
-  bytes: { handbook: number; plain: number };
-  index: { whole: { raw: number; brotli: number }; largestSection: { raw: number; brotli: number } };
-  pageView: { handbook: number; plain: number };
-  searchFromHome: SearchFigures;
-  searchFromSection: SearchFigures;
-  gateStartSeconds: number;
-  suites?: { production: SuiteRun; devServer: SuiteRun };
 }
 
 /** Bytes of every file of a build, its compressed copies left out. */
@@ -222,83 +185,6 @@ async function measureScale(
   return { factor, pages, build: { handbook, plain, handbookAgain }, precompress: { first, again }, ...served, suites };
 }
 
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-const secs = (seconds: number) => `${seconds.toFixed(seconds < 10 ? 2 : 0)} s`;
-
-function table(scales: ScaleFigures[]): string {
-  const head = `| Figure | ${scales.map(({ factor, pages }) => `${factor}x (${pages} pages): handbook | plain`).join(' | ')} |`;
-  const rule = `| --- | ${scales.map(() => '--- | ---').join(' | ')} |`;
-  const row = (figure: string, cells: (scale: ScaleFigures) => [string, string]) =>
-    `| ${figure} | ${scales.map((scale) => cells(scale).join(' | ')).join(' | ')} |`;
-  const rows = [
-    row('build, wall time', ({ build }) => [secs(build.handbook.seconds), secs(build.plain.seconds)]),
-    row('build, CPU time', ({ build }) => [secs(build.handbook.cpuSeconds), secs(build.plain.cpuSeconds)]),
-    row('build, peak memory (process tree)', ({ build }) => [
-      gib(build.handbook.peakBytes),
-      gib(build.plain.peakBytes),
-    ]),
-    row('build again (same docs), wall time', ({ build }) => [
-      build.handbookAgain ? secs(build.handbookAgain.seconds) : 'not built again',
-      '',
-    ]),
-    row('precompress, first build', ({ precompress }) => [
-      `${secs(precompress.first.seconds)} (${precompress.first.files} files)`,
-      '',
-    ]),
-    row('precompress, build again', ({ precompress }) => [
-      `${secs(precompress.again.seconds)} (${precompress.again.reused} reused)`,
-      '',
-    ]),
-    row('build output, total', ({ bytes }) => [mib(bytes.handbook), mib(bytes.plain)]),
-    row('search index, whole handbook (raw / brotli)', ({ index }) => [
-      `${mib(index.whole.raw)} / ${mib(index.whole.brotli)}`,
-      '',
-    ]),
-    row('search index, largest section (raw / brotli)', ({ index }) => [
-      `${mib(index.largestSection.raw)} / ${mib(index.largestSection.brotli)}`,
-      '',
-    ]),
-    row(`one page view, cold (${PAGE}, signed in)`, ({ pageView }) => [kib(pageView.handbook), kib(pageView.plain)]),
-    row('first search from the home page, on the wire', ({ searchFromHome }) => [
-      mib(searchFromHome.handbook),
-      mib(searchFromHome.plain),
-    ]),
-    row('first search from the home page, key to first suggestion', ({ searchFromHome }) => [
-      secs(searchFromHome.seconds.handbook),
-      secs(searchFromHome.seconds.plain),
-    ]),
-    row(`first search from inside a section (${PAGE})`, ({ searchFromSection }) => [
-      mib(searchFromSection.handbook),
-      mib(searchFromSection.plain),
-    ]),
-    row('first search from inside a section, key to first suggestion', ({ searchFromSection }) => [
-      secs(searchFromSection.seconds.handbook),
-      secs(searchFromSection.seconds.plain),
-    ]),
-    row('gate start-up (manifest, file list, compressed copies)', ({ gateStartSeconds: seconds }) => [
-      secs(seconds),
-      '',
-    ]),
-    row('browser suite, production build (`npm run test:e2e`)', ({ suites }) => [
-      suites ? `${secs(suites.production.seconds)} (${suites.production.summary})` : 'not run',
-      '',
-    ]),
-    row('browser suite, dev server (`npm run test:e2e:dev`)', ({ suites }) => [
-      suites ? `${secs(suites.devServer.seconds)} (${suites.devServer.summary})` : 'not run',
-      '',
-    ]),
-  ];
-  const indexes = scales
-    .map(
-      ({ factor, searchFromHome, searchFromSection }) =>
-        `${factor}x: from home ${searchFromHome.indexes.join(', ')}; from a section ${searchFromSection.indexes.join(', ')}`,
-    )
-    .join('\n');
-  return [head, rule, ...rows].join('\n') + `\n\nIndex files the handbook's searches downloaded:\n${indexes}\n`;
-}
-
 export interface GrowthOptions {
   /** Run the browser suites in each scaled project. */
   withSuites: boolean;
@@ -325,7 +211,7 @@ export async function growthBench(factor: number, options: GrowthOptions, workDi
   console.log(
     `\nRun ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}; load average now ${loadavg()[0].toFixed(2)}.\n`,
   );
-  console.log(table(scales));
+  console.log(table(scales, PAGE));
   const home = scales.map(({ pages, searchFromHome }) => ({ pages, bytes: searchFromHome.handbook }));
   if (home.length === 2) {
     // The whole index grows with the pages; a straight line through the two runs.

@@ -6,7 +6,6 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import send from 'send';
 import { PREVIEW_ROBOTS_HEADER, previewOfKey } from '../core/preview';
 import { accessLogLine } from './access-log';
 import type { PageLoad } from './access-log';
@@ -24,6 +23,7 @@ import { listBuildFiles, readManifest } from './manifest';
 import type { GateManifest } from './manifest';
 import { plainTextResponse, responseFor } from './response';
 import type { GateResponse } from './response';
+import { sendFile } from './send-file';
 import { createSessionChecker } from './session';
 import type { VerifiedSession, SessionChecker } from './session';
 
@@ -85,6 +85,8 @@ export interface GateServerOptions {
   limits?: Partial<ConnectionLimits>;
   /** Where the access log goes, a line at a time; stdout by default. */
   log?: (line: string) => void;
+  /** Where a fault (every 5xx the gate did not mean to answer) is reported with its cause; stderr by default. */
+  reportFault?: (message: string) => void;
   /** Preview builds served under `/previews/<N>/` (core/preview.ts), by the same decision. */
   previews?: PreviewBuild[];
 }
@@ -169,6 +171,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const proxies = options.trustedProxies ?? NO_TRUSTED_PROXIES;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const reportFault = options.reportFault ?? ((message: string) => process.stderr.write(`${message}\n`));
 
   const answerInTurn = createAnswerQueue(limits.maxWaitingPerConnection);
   const slots = createConnectionSlots({ perClient: limits.maxConnectionsPerAddress, total: limits.maxConnections });
@@ -196,12 +199,13 @@ export function createGateServer(options: GateServerOptions): http.Server {
     const decision: Decision = gateRequest
       ? await decide(gateRequest, site, async () => (session = await sessions.readSession(request.headers.cookie)))
       : { action: 'refuse', status: 400, reason: 'Bad request target.' };
-    logPageLoad({ decision: decision.action, status: decision.status, session });
-
     if (decision.action !== 'serve') {
+      logPageLoad({ decision: decision.action, status: decision.status, session });
       answer(response, responseFor(decision));
       return;
     }
+    // Logged once answered, with the status sent: a failed precondition or read is not a 200.
+    response.once('close', () => logPageLoad({ decision: 'serve', status: response.statusCode, session }));
     response.statusCode = decision.status;
     // A preview's file is named by its bucket key, `previews/<N>/<file of its build>`.
     const preview = previewOfKey(decision.file);
@@ -209,14 +213,12 @@ export function createGateServer(options: GateServerOptions): http.Server {
     const copies = preview ? previews.get(preview.pullRequest)!.compressed : compressed;
     response.setHeader('Cache-Control', cacheControl(file, decision.access));
     if (preview) for (const [name, value] of Object.entries(PREVIEW_ROBOTS_HEADER)) response.setHeader(name, value);
-    const { root, path } = copies.representationOf(file, request.headers['accept-encoding'], response);
-    send(request, path, { root, index: false, dotfiles: 'deny', cacheControl: false })
-      .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
-        response.removeHeader('Content-Encoding');
-        if (error.status === 416) answer(response, plainTextResponse(416, 'Range not satisfiable.', error.headers));
-        else answer(response, plainTextResponse(404, 'Not found.'));
-      })
-      .pipe(response);
+    sendFile(
+      request,
+      response,
+      copies.representationOf(file, request.headers['accept-encoding'], response),
+      reportFault,
+    );
   }
 
   const server = http.createServer(
@@ -240,7 +242,10 @@ export function createGateServer(options: GateServerOptions): http.Server {
           answer(response, plainTextResponse(503, text, { 'Retry-After': String(retryAfter) }));
           return;
         }
-        handle(request, response).catch(() => {
+        handle(request, response).catch((error: unknown) => {
+          reportFault(
+            `500 for ${gateRequestOf(request)?.path ?? 'a bad request target'}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
           if (!response.headersSent) answer(response, plainTextResponse(500, 'The gate failed; nothing was served.'));
           else response.destroy();
         });

@@ -13,19 +13,16 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { sessionTokenCandidates } from '../core/cookie-session';
 import { chooseSession } from '../core/cookies';
 import type { SessionTokens } from '../core/cookie-session';
+import { BoundedFetcher, JWKS_DEADLINE_MS, JwksFetcher, ShippedKeysFetcher } from './jwks-fetchers';
+import type { KeysChanged } from './jwks-fetchers';
 import type { GateAuth } from './manifest';
+import { RefusedClaimError, refusalOf } from './session-refusal';
+import type { SessionRefusal } from './session-refusal';
 
 /** Cognito tokens are 1-2 KB; anything far larger is not one and is not worth parsing. */
 export const MAX_TOKEN_LENGTH = 8 * 1024;
 const MAX_COOKIE_HEADER_LENGTH = 32 * 1024;
 
-/**
- * A JWKS download that has not answered by then has failed: the request is refused, not held. The
- * local gate's key host is on loopback; the edge sets its own, longer deadline (viewer-request.ts).
- */
-export const JWKS_DEADLINE_MS = 750;
-/** After a failed download, requests are refused at once for this long instead of each waiting. */
-export const JWKS_FAILURE_PAUSE_MS = 5_000;
 /** Clocks differ a little: an issue time this far ahead of ours is still accepted. */
 export const ISSUED_AT_TOLERANCE_SECONDS = 30;
 
@@ -45,98 +42,8 @@ interface TokenVerifier {
   verify(token: string): Promise<JwtPayload>;
 }
 
-/**
- * Downloads the JWKS over https from the real pool, or over plain http from the local identity
- * service on loopback (which aws-jwt-verify's own fetcher refuses), within the deadline.
- */
-export class JwksFetcher implements Fetcher {
-  constructor(
-    private readonly mode: GateAuth['mode'],
-    private readonly deadlineMs = JWKS_DEADLINE_MS,
-  ) {}
-
-  async fetch(uri: string): Promise<ArrayBuffer> {
-    const url = new URL(uri);
-    const allowed =
-      this.mode === 'cognito' ? url.protocol === 'https:' : url.protocol === 'http:' && url.hostname === '127.0.0.1';
-    if (!allowed) throw new Error(`Not a ${this.mode === 'cognito' ? 'https' : 'loopback'} JWKS: ${uri}`);
-    const response = await fetch(url, { signal: AbortSignal.timeout(this.deadlineMs), redirect: 'error' });
-    if (!response.ok) throw new Error(`${uri} answered ${response.status}`);
-    return response.arrayBuffer();
-  }
-}
-
-/**
- * Holds any fetcher to the deadline, and remembers a failure for a moment, so a key host that
- * swallows connections costs one request at most the deadline, and the next ones nothing.
- */
-class BoundedFetcher implements Fetcher {
-  private pausedUntil = 0;
-
-  constructor(
-    private readonly inner: Fetcher,
-    private readonly deadlineMs: number,
-  ) {}
-
-  async fetch(uri: string): Promise<ArrayBuffer> {
-    if (Date.now() < this.pausedUntil) throw new Error(`The JWKS at ${uri} failed moments ago`);
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The JWKS at ${uri} did not answer in time`)), this.deadlineMs);
-    });
-    try {
-      return await Promise.race([this.inner.fetch(uri), deadline]);
-    } catch (error) {
-      this.pausedUntil = Date.now() + JWKS_FAILURE_PAUSE_MS;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-/** The key ids a JWKS holds. */
-function kidsOf(jwks: Jwks): string[] {
-  return jwks.keys.map((key) => String(key.kid)).sort();
-}
-
-/** What the pool publishes now, against the keys packaged with the function at deploy time. */
-export interface KeysChanged {
-  shipped: string[];
-  live: string[];
-}
-
-/**
- * Downloads the pool's JWKS (through the bounded fetcher) but keeps the shipped keys too: Cognito
- * "might rotate signing keys", and the advice is to cache keys by `kid` and fetch again on an
- * unknown one (Cognito, "Verifying JSON web tokens"); tokens signed by a key the pool has just
- * retired still verify until they expire. Reports once when the live keys differ from the shipped.
- */
-class ShippedKeysFetcher implements Fetcher {
-  private reported = false;
-
-  constructor(
-    private readonly inner: Fetcher,
-    private readonly shipped: Jwks,
-    private readonly onKeysChanged: (change: KeysChanged) => void,
-  ) {}
-
-  async fetch(uri: string): Promise<ArrayBuffer> {
-    const live = JSON.parse(new TextDecoder().decode(await this.inner.fetch(uri))) as Jwks;
-    if (!Array.isArray(live?.keys)) throw new Error(`${uri} holds no JWKS`);
-    const change = { shipped: kidsOf(this.shipped), live: kidsOf(live) };
-    if (!this.reported && change.shipped.join() !== change.live.join()) {
-      this.reported = true;
-      this.onKeysChanged(change);
-    }
-    const liveKids = new Set(change.live);
-    const merged = { keys: [...live.keys, ...this.shipped.keys.filter((key) => !liveKids.has(String(key.kid)))] };
-    return new TextEncoder().encode(JSON.stringify(merged)).buffer as ArrayBuffer;
-  }
-}
-
-function requireClaim(payload: JwtPayload, claim: string, expected: string): void {
-  if (payload[claim] !== expected) throw new Error(`${claim} is not ${expected}`);
+function requireClaim(payload: JwtPayload, claim: 'token_use' | 'client_id', expected: string): void {
+  if (payload[claim] !== expected) throw new RefusedClaimError(claim === 'client_id' ? 'client id' : claim);
 }
 
 function verifiersFor(auth: GateAuth, jwksCache: SimpleJwksCache): { access: TokenVerifier; id: TokenVerifier } {
@@ -201,11 +108,25 @@ export interface VerifiedSession {
   reader: boolean;
 }
 
+/**
+ * What the cookies hold: the verified session (reader or not) or null, and when the person may not
+ * read, the check that said no (for a verified non-reader, `reader group`).
+ */
+export type SessionCheck =
+  | { session: VerifiedSession; refusal: null }
+  | { session: VerifiedSession; refusal: SessionRefusal & { check: 'reader group' } }
+  | { session: null; refusal: SessionRefusal };
+
 export interface SessionChecker {
   /** The verified session the cookies carry, reader or not, or null. */
   readSession(cookieHeader: string | undefined): Promise<VerifiedSession | null>;
   /** Downloads the pool's keys now (at start-up), so the first reader does not wait; false if that failed. */
   loadKeys(): Promise<boolean>;
+}
+
+/** The pool's own checker, which can also say which check refused. */
+export interface VerifyingSessionChecker extends SessionChecker {
+  checkSession(cookieHeader: string | undefined): Promise<SessionCheck>;
 }
 
 export interface SessionCheckerOptions {
@@ -223,42 +144,53 @@ export interface SessionCheckerOptions {
   jwksDeadlineMs?: number;
 }
 
-export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): SessionChecker {
+export function createSessionChecker(auth: GateAuth, options: SessionCheckerOptions = {}): VerifyingSessionChecker {
   const deadlineMs = options.jwksDeadlineMs ?? JWKS_DEADLINE_MS;
-  const bounded = new BoundedFetcher(options.fetcher ?? new JwksFetcher(auth.mode, deadlineMs), deadlineMs);
-  const fetcher = options.jwks
-    ? new ShippedKeysFetcher(bounded, options.jwks, options.onKeysChanged ?? (() => {}))
-    : bounded;
-  const jwksCache = new SimpleJwksCache({ fetcher });
+  const inner = options.fetcher ?? new JwksFetcher(auth.mode, deadlineMs);
+  const shipped = options.jwks
+    ? new ShippedKeysFetcher(inner, options.jwks, options.onKeysChanged ?? (() => {}))
+    : inner;
+  const jwksCache = new SimpleJwksCache({ fetcher: new BoundedFetcher(shipped, deadlineMs) });
   if (options.jwks) jwksCache.addJwks(auth.jwksUri, options.jwks);
   const verifiers = verifiersFor(auth, jwksCache);
-  /** The session `tokens` hold, if every check passes. */
-  async function verifiedSession(tokens: SessionTokens): Promise<VerifiedSession | null> {
-    try {
-      const [access, id] = await Promise.all([
-        verifiers.access.verify(tokens.accessToken),
-        verifiers.id.verify(tokens.idToken),
-      ]);
-      const now = Date.now() / 1000;
-      // aws-jwt-verify requires exp: a token without one is refused before this line.
-      if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return null;
-      if (!issuedInThePast(access, now) || !issuedInThePast(id, now)) return null;
-      if (!emailTrusted(id)) return null;
-      return {
-        expiresAt: Math.min(access.exp, id.exp),
-        userId: access.sub,
-        ...(typeof id.email === 'string' ? { email: id.email } : {}),
-        reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
-      };
-    } catch {
-      return null;
-    }
+
+  /** The session `tokens` hold if every check passes, or the first check that refused it. */
+  async function verifiedSession(tokens: SessionTokens): Promise<VerifiedSession | SessionRefusal> {
+    const [accessResult, idResult] = await Promise.allSettled([
+      verifiers.access.verify(tokens.accessToken),
+      verifiers.id.verify(tokens.idToken),
+    ]);
+    if (accessResult.status === 'rejected') return refusalOf(accessResult.reason, 'access');
+    if (idResult.status === 'rejected') return refusalOf(idResult.reason, 'id');
+    const [access, id] = [accessResult.value, idResult.value];
+    const now = Date.now() / 1000;
+    // aws-jwt-verify requires exp: a token without one is refused before this line.
+    if (typeof access.sub !== 'string' || access.sub !== id.sub || !access.exp || !id.exp) return { check: 'one user' };
+    if (!issuedInThePast(access, now)) return { check: 'issue time', token: 'access' };
+    if (!issuedInThePast(id, now)) return { check: 'issue time', token: 'id' };
+    if (!emailTrusted(id)) return { check: 'verified email', token: 'id' };
+    return {
+      expiresAt: Math.min(access.exp, id.exp),
+      userId: access.sub,
+      ...(typeof id.email === 'string' ? { email: id.email } : {}),
+      reader: inReaderGroup(access, auth.readerGroup) && inReaderGroup(id, auth.readerGroup),
+    };
   }
+
+  async function checkSession(cookieHeader: string | undefined): Promise<SessionCheck> {
+    const candidates = sessionCandidatesFrom(cookieHeader, auth.clientId);
+    const results = await Promise.all(candidates.map(verifiedSession));
+    const verified = results.filter((result): result is VerifiedSession => 'userId' in result);
+    const session = chooseSession(verified);
+    if (session?.reader) return { session, refusal: null };
+    if (session) return { session, refusal: { check: 'reader group' } };
+    if (verified.length > 0) return { session: null, refusal: { check: 'one person' } };
+    return { session: null, refusal: results.find((result) => 'check' in result) ?? { check: 'no session' } };
+  }
+
   return {
-    async readSession(cookieHeader) {
-      const sessions = await Promise.all(sessionCandidatesFrom(cookieHeader, auth.clientId).map(verifiedSession));
-      return chooseSession(sessions.filter((session): session is VerifiedSession => session !== null));
-    },
+    checkSession,
+    readSession: async (cookieHeader) => (await checkSession(cookieHeader)).session,
     async loadKeys() {
       if (options.jwks) return true;
       try {

@@ -19,16 +19,10 @@
 import { randomBytes } from 'node:crypto';
 import { CognitoError, InvalidParameterError, NotAuthorizedError, Targets } from './cognito-local';
 import type { Context, Services, User, UserPoolService } from './cognito-local';
-import {
-  CHALLENGE_TTL_MS,
-  INCORRECT_CREDENTIALS,
-  issueTokens,
-  poolAndClient,
-  remember,
-  takeUnexpired,
-  verifiedClaims,
-} from './extensions';
-import type { Operation, Request } from './extensions';
+import { ExpiringStore } from './expiring-store';
+import type { Taken } from './expiring-store';
+import { CHALLENGE_TTL_MS, INCORRECT_CREDENTIALS, issueTokens, poolAndClient, verifiedClaims } from './pool-operations';
+import type { Operation, Request } from './pool-operations';
 import { matchingTotpStep, newTotpSecret } from '../core/totp';
 
 const TOTP = 'SOFTWARE_TOKEN_MFA';
@@ -43,30 +37,29 @@ interface MfaSession {
   clientId: string;
   secret?: string;
   attemptsLeft: number;
-  expiresAt: number;
 }
 
-const sessions = new Map<string, MfaSession>();
+const sessions = new ExpiringStore<MfaSession>(CHALLENGE_TTL_MS);
 /** Secrets handed to signed-in users (AssociateSoftwareToken with an access token) until verified. */
-const pendingSecrets = new Map<string, { secret: string; expiresAt: number }>();
+const pendingSecrets = new ExpiringStore<{ secret: string }>(CHALLENGE_TTL_MS);
 /** Each user's last accepted time step: a code is good once (RFC 6238 section 5.2). */
 const lastAcceptedStep = new Map<string, number>();
 
-function openSession(entry: Omit<MfaSession, 'expiresAt' | 'attemptsLeft'>): string {
+function openSession(entry: Omit<MfaSession, 'attemptsLeft'>): string {
   const id = randomBytes(48).toString('base64url');
-  remember(sessions, id, { ...entry, attemptsLeft: CODE_ATTEMPTS, expiresAt: Date.now() + CHALLENGE_TTL_MS });
+  sessions.put(id, { ...entry, attemptsLeft: CODE_ATTEMPTS });
   return id;
 }
 
-function takeSession(id: string | undefined, stage: MfaSession['stage']): MfaSession {
-  const session = takeUnexpired(sessions, id);
-  if (!session || session.stage !== stage) throw new NotAuthorizedError(EXPIRED_SESSION);
-  return session;
+function takeSession(id: string | undefined, stage: MfaSession['stage']): Taken<MfaSession> {
+  const taken = sessions.take(id);
+  if (!taken || taken.value.stage !== stage) throw new NotAuthorizedError(EXPIRED_SESSION);
+  return taken;
 }
 
 /** A wrong code costs the session one attempt; it stays answerable until none is left. */
-function keepForRetry(id: string, session: MfaSession): void {
-  if (session.attemptsLeft > 1) sessions.set(id, { ...session, attemptsLeft: session.attemptsLeft - 1 });
+function keepForRetry({ value: session, putBack }: Taken<MfaSession>): void {
+  if (session.attemptsLeft > 1) putBack({ ...session, attemptsLeft: session.attemptsLeft - 1 });
 }
 
 /** Whether `code` is the user's current code (or a neighbour's), not used before. */
@@ -157,22 +150,23 @@ function withVerifiedTotp(user: User, secret: string, deviceName: unknown, turnO
 
 const associateSoftwareToken: Operation = (services) => async (ctx, req) => {
   if (req.Session) {
-    const session = takeSession(req.Session, 'setup');
+    const session = takeSession(req.Session, 'setup').value;
     const secret = newTotpSecret();
     return { SecretCode: secret, Session: openSession({ ...session, stage: 'associated', secret }) };
   }
   const { userPool, user } = await signedInUser(services, ctx, req.AccessToken);
   requireTotpPool(userPool);
   const secret = newTotpSecret();
-  remember(pendingSecrets, user.Username, { secret, expiresAt: Date.now() + CHALLENGE_TTL_MS });
+  pendingSecrets.put(user.Username, { secret });
   return { SecretCode: secret };
 };
 
 const verifySoftwareToken: Operation = (services) => async (ctx, req) => {
   if (req.Session) {
-    const session = takeSession(req.Session, 'associated');
+    const taken = takeSession(req.Session, 'associated');
+    const session = taken.value;
     if (!session.secret || !acceptCode(session.secret, session.username, req.UserCode)) {
-      keepForRetry(req.Session, session);
+      keepForRetry(taken);
       throw codeMismatchOnSetup();
     }
     const { userPool } = await poolAndClient(services, ctx, session.clientId);
@@ -183,12 +177,13 @@ const verifySoftwareToken: Operation = (services) => async (ctx, req) => {
     return { Status: 'SUCCESS', Session: openSession({ ...session, stage: 'verified' }) };
   }
   const { userPool, user } = await signedInUser(services, ctx, req.AccessToken);
-  const pending = takeUnexpired(pendingSecrets, user.Username);
-  if (!pending) {
+  const taken = pendingSecrets.take(user.Username);
+  if (!taken) {
     throw new CognitoError('SoftwareTokenMFANotFoundException', 'Software Token MFA has not been associated.');
   }
+  const pending = taken.value;
   if (!acceptCode(pending.secret, user.Username, req.UserCode)) {
-    pendingSecrets.set(user.Username, pending);
+    taken.putBack();
     throw codeMismatchOnSetup();
   }
   // The new secret replaces any earlier one; SetUserMFAPreference turns it on.
@@ -208,17 +203,17 @@ async function challengedUser(services: Services, ctx: Context, req: Request, se
 }
 
 const completeSetup: Operation = (services) => async (ctx, req) => {
-  const session = takeSession(req.Session, 'verified');
+  const session = takeSession(req.Session, 'verified').value;
   const { userPool, client, user } = await challengedUser(services, ctx, req, session);
   return issueTokens(services, ctx, userPool, client, user, req);
 };
 
 const checkCode: Operation = (services) => async (ctx, req) => {
-  const session = takeSession(req.Session, 'challenged');
-  const { userPool, client, user } = await challengedUser(services, ctx, req, session);
+  const taken = takeSession(req.Session, 'challenged');
+  const { userPool, client, user } = await challengedUser(services, ctx, req, taken.value);
   const secret = user.SoftwareTokenMfaConfiguration?.Secret;
   if (!secret || !acceptCode(secret, user.Username, req.ChallengeResponses?.SOFTWARE_TOKEN_MFA_CODE)) {
-    keepForRetry(req.Session as string, session);
+    keepForRetry(taken);
     throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
   }
   return issueTokens(services, ctx, userPool, client, user, req);

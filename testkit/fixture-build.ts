@@ -38,11 +38,18 @@ export function fixtureManifest(auth: GateAuth = localPoolAuth(localIdentityUrl)
   };
 }
 
+export interface FixtureBuild {
+  buildDir: string;
+  /** The content of the file beside the build that no request may ever read. */
+  secret: string;
+  remove(): void;
+}
+
 /**
  * Writes the build into `<temp>/build`, with a secret beside it (`<temp>/secret.txt`) that no
  * request may ever read.
  */
-export function writeFixtureBuild(manifest: GateManifest): { buildDir: string; secret: string; remove(): void } {
+export function writeFixtureBuild(manifest: GateManifest): FixtureBuild {
   const root = mkdtempSync(path.join(tmpdir(), 'handbook-gate-'));
   const buildDir = path.join(root, 'build');
   for (const [name, content] of Object.entries({ ...files, [MANIFEST_FILE]: JSON.stringify(manifest) })) {

@@ -4,18 +4,11 @@ import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import {
-  localPoolAuth,
-  sessionCookieHeader,
-  signInForTokens,
-  startIdentityProcess,
-} from '../../testkit/local-identity';
-import type { RunningIdentityService } from '../../testkit/local-identity';
 import { chooseEncoding, COMPRESSED_DIR, compressedCopies, precompressBuild } from '../compression';
 import { listBuildFiles } from '../manifest';
-import { createGateServer } from '../server';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
-import { listenOnLoopback, rawRequest } from './loopback-server';
+import { startGateFixture } from '../../testkit/gate-fixture';
+import type { GateFixture } from '../../testkit/gate-fixture';
 
 describe('choosing an encoding from Accept-Encoding', () => {
   const both = ['br', 'gzip'] as const;
@@ -43,10 +36,8 @@ describe('choosing an encoding from Accept-Encoding', () => {
 });
 
 describe('compressed serving through the gate', () => {
-  let identity: RunningIdentityService;
-  let fixture: ReturnType<typeof writeFixtureBuild>;
-  let server: http.Server;
-  let port: number;
+  let gate: GateFixture;
+  let fixture: GateFixture['build'];
   let cookie: string;
   const publicScript = 'assets/js/main.0123abcd.js';
   const protectedScript = 'assets/js/0f1e2d3c.89abcdef.js';
@@ -54,25 +45,21 @@ describe('compressed serving through the gate', () => {
     readFileSync(path.join(fixture.buildDir, COMPRESSED_DIR, file + suffix));
 
   const call = (rawPath: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') =>
-    rawRequest(port, rawPath, { headers, method });
+    gate.call(rawPath, { headers, method });
 
   before(async () => {
-    identity = await startIdentityProcess();
-    cookie = sessionCookieHeader(await signInForTokens(identity.url));
-    fixture = writeFixtureBuild(fixtureManifest(localPoolAuth(identity.url)));
-    // Files large enough that compressing them pays; the fixture's own are a few bytes.
-    const repeated = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');
-    writeFileSync(path.join(fixture.buildDir, publicScript), repeated('console.log("shell");'));
-    writeFileSync(path.join(fixture.buildDir, protectedScript), repeated(`export const text = "${protectedText}";`));
-    await precompressBuild(fixture.buildDir);
-    server = createGateServer({ buildDir: fixture.buildDir });
-    port = await listenOnLoopback(server);
+    gate = await startGateFixture({
+      beforeServing: async ({ buildDir }) => {
+        // Files large enough that compressing them pays; the fixture's own are a few bytes.
+        const repeated = (text: string) => Array.from({ length: 200 }, (_, index) => `${text} // ${index}`).join('\n');
+        writeFileSync(path.join(buildDir, publicScript), repeated('console.log("shell");'));
+        writeFileSync(path.join(buildDir, protectedScript), repeated(`export const text = "${protectedText}";`));
+        await precompressBuild(buildDir);
+      },
+    });
+    ({ cookie, build: fixture } = gate);
   });
-  after(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    fixture.remove();
-    await identity.stop();
-  });
+  after(() => gate.stop());
 
   test('the build step writes copies that decompress to their files, and only where they are smaller', () => {
     const original = readFileSync(path.join(fixture.buildDir, protectedScript));
@@ -178,17 +165,22 @@ describe('compressed serving through the gate', () => {
   });
 
   test('no URL names a compressed copy, signed out or signed in', async () => {
-    for (const rawPath of [
-      `/${protectedScript}.br`,
-      `/${protectedScript}.gz`,
-      `/${publicScript}.br`,
-      `/${COMPRESSED_DIR}/${protectedScript}.br`,
-      `/${COMPRESSED_DIR}/${publicScript}.gz`,
-      `/%2egate/compressed/${protectedScript}.br`,
-    ]) {
-      for (const headers of [{}, { cookie }]) {
+    // [path, status signed out, status signed in]: a copy's name is no file of the build (401, then
+    // 404), and its folder is a dot folder (400).
+    for (const [rawPath, signedOut, signedIn] of [
+      [`/${protectedScript}.br`, 401, 404],
+      [`/${protectedScript}.gz`, 401, 404],
+      [`/${publicScript}.br`, 401, 404],
+      [`/${COMPRESSED_DIR}/${protectedScript}.br`, 400, 400],
+      [`/${COMPRESSED_DIR}/${publicScript}.gz`, 400, 400],
+      [`/%2egate/compressed/${protectedScript}.br`, 400, 400],
+    ] as const) {
+      for (const [headers, status] of [
+        [{}, signedOut],
+        [{ cookie }, signedIn],
+      ] as const) {
         const answer = await call(rawPath, { ...headers, 'accept-encoding': 'br, gzip' });
-        assert.ok([400, 401, 404].includes(answer.status), `${rawPath}: ${answer.status}`);
+        assert.equal(answer.status, status, `${rawPath} ${'cookie' in headers ? 'signed in' : 'signed out'}`);
         assert.equal(answer.headers['content-encoding'], undefined, rawPath);
         assert.ok(!answer.body.includes(copyOf(protectedScript, '.br').subarray(0, 16)), rawPath);
         assert.ok(!answer.body.toString().includes(protectedText), rawPath);

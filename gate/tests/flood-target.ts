@@ -6,7 +6,7 @@
  */
 import { trustedProxies } from '../client-address';
 import { createGateServer } from '../server';
-import { listenOnLoopback } from './loopback-server';
+import { listenOnLoopback } from '../../testkit/loopback';
 
 const [buildDir, rssCapText] = process.argv.slice(2);
 const rssCap = Number(rssCapText) * 1024 * 1024;

@@ -12,8 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { poolSessionCookie, testPoolKey } from '../../testkit/tokens';
 import { localPoolAuth } from '../../testkit/local-identity';
 import type { GateAuth } from '../manifest';
-import { createSessionChecker, JWKS_DEADLINE_MS } from '../session';
-import { listenOnLoopback } from './loopback-server';
+import { JWKS_DEADLINE_MS } from '../jwks-fetchers';
+import { createSessionChecker } from '../session';
+import { listenOnLoopback } from '../../testkit/loopback';
 
 const poolKey = testPoolKey();
 const { jwks } = poolKey;
@@ -60,6 +61,10 @@ describe('a preloaded JWKS', () => {
 
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     assert.equal(await checker.readSession(cookieFor(auth, 'pool', otherKey)), null);
+    assert.deepEqual((await checker.checkSession(cookieFor(auth, 'pool', otherKey))).refusal, {
+      check: 'signature',
+      token: 'access',
+    });
     assert.equal(await checker.readSession(cookieFor(auth, 'rotated', otherKey)), null);
     assert.equal(await checker.readSession(cookieFor(auth, 'unknown', otherKey)), null);
     assert.equal(downloads, 2, 'an unknown key id downloads again, at most once in the penalty period');
@@ -99,6 +104,10 @@ describe('a key host that swallows connections', () => {
     assert.equal(await checker.readSession(cookieFor(auth)), null);
     const remembered = performance.now() - started;
     assert.ok(remembered < 200, `a request after the failure waited ${remembered} ms`);
+    assert.deepEqual((await checker.checkSession(cookieFor(auth))).refusal, {
+      check: 'keys unavailable',
+      token: 'access',
+    });
   });
 
   test('a first request with no keys yet is refused within a second', async () => {
@@ -108,5 +117,9 @@ describe('a key host that swallows connections', () => {
     assert.equal(await checker.readSession(cookieFor(auth)), null);
     const waited = performance.now() - started;
     assert.ok(waited < 1000, `the request waited ${waited} ms`);
+    assert.deepEqual((await checker.checkSession(cookieFor(auth))).refusal, {
+      check: 'keys unavailable',
+      token: 'access',
+    });
   });
 });

@@ -11,7 +11,7 @@ import { createGateServer, DEFAULT_LIMITS } from '../server';
 import type { ConnectionLimits } from '../server';
 import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
 import { until } from '../../testkit/until';
-import { listenOnLoopback } from './loopback-server';
+import { listenOnLoopback } from '../../testkit/loopback';
 
 /** Resolves with how long the socket stays open from now (0 if closed already), or rejects past `withinMs`. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number> {
@@ -89,11 +89,27 @@ describe('connection limits', () => {
     maxConnections: 4,
   });
 
-  test('the defaults suit a docs server, far below Node’s own (60 s for headers, no cap)', () => {
-    assert.ok(DEFAULT_LIMITS.headersTimeoutMs <= 10_000);
-    assert.ok(DEFAULT_LIMITS.requestTimeoutMs <= 30_000);
-    assert.ok(DEFAULT_LIMITS.checkIntervalMs <= DEFAULT_LIMITS.headersTimeoutMs / 5);
-    assert.ok(DEFAULT_LIMITS.maxConnections > 0 && Number.isFinite(DEFAULT_LIMITS.maxConnections));
+  test('a gate started without limits enforces the defaults, each stricter than Node’s own', () => {
+    const fixture = writeFixtureBuild(fixtureManifest());
+    try {
+      const server = createGateServer({ buildDir: fixture.buildDir, log: () => {} });
+      const plain = http.createServer();
+      // Node's own: 60 s for headers, 300 s for a request, 5 s keep-alive, no idle or request cap.
+      assert.equal(server.headersTimeout, DEFAULT_LIMITS.headersTimeoutMs);
+      assert.ok(server.headersTimeout <= 10_000 && server.headersTimeout < plain.headersTimeout);
+      assert.equal(server.requestTimeout, DEFAULT_LIMITS.requestTimeoutMs);
+      assert.ok(server.requestTimeout <= 30_000 && server.requestTimeout < plain.requestTimeout);
+      assert.equal(server.keepAliveTimeout, DEFAULT_LIMITS.keepAliveTimeoutMs);
+      assert.equal(server.timeout, DEFAULT_LIMITS.idleTimeoutMs);
+      assert.ok(server.timeout > 0 && plain.timeout === 0, 'an idle socket is dropped; Node keeps it');
+      assert.equal(server.maxRequestsPerSocket, DEFAULT_LIMITS.maxRequestsPerSocket);
+      assert.ok(server.maxRequestsPerSocket > 0 && !plain.maxRequestsPerSocket);
+      // Not readable on the server: Node checks timeouts this often, and the gate's slots cap this.
+      assert.ok(DEFAULT_LIMITS.checkIntervalMs <= DEFAULT_LIMITS.headersTimeoutMs / 5);
+      assert.ok(DEFAULT_LIMITS.maxConnections > 0 && Number.isFinite(DEFAULT_LIMITS.maxConnections));
+    } finally {
+      fixture.remove();
+    }
   });
 
   test('a client sending its headers a byte at a time is dropped; others are served meanwhile', async () => {

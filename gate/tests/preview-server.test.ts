@@ -4,57 +4,41 @@
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  localPoolAuth,
-  sessionCookieHeader,
-  signInForTokens,
-  startIdentityProcess,
-} from '../../testkit/local-identity';
-import type { RunningIdentityService } from '../../testkit/local-identity';
-import { fixtureManifest, writeFixtureBuild } from '../../testkit/fixture-build';
+import { writeFixtureBuild } from '../../testkit/fixture-build';
+import type { FixtureBuild } from '../../testkit/fixture-build';
+import { startGateFixture } from '../../testkit/gate-fixture';
+import type { GateFixture } from '../../testkit/gate-fixture';
 import { previewNotFound } from '../preview-route';
-import { createGateServer } from '../server';
-import { listenOnLoopback, rawRequest } from './loopback-server';
 
 const PREVIEW_TEXT = 'This sentence exists only in pull request 42.';
 const page = { accept: 'text/html', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' };
 const script = { accept: '*/*', 'sec-fetch-dest': 'script', 'sec-fetch-site': 'same-origin' };
 
 describe('the gate server with a preview', () => {
-  let identity: RunningIdentityService;
-  let production: ReturnType<typeof writeFixtureBuild>;
-  let preview: ReturnType<typeof writeFixtureBuild>;
-  let server: http.Server;
-  let port: number;
+  let gate: GateFixture;
+  let preview: FixtureBuild;
   let cookie: string;
 
   const call = async (rawPath: string, headers: Record<string, string>) => {
-    const answer = await rawRequest(port, rawPath, { headers });
-    return { ...answer, body: answer.body.toString('utf8') };
+    const answer = await gate.call(rawPath, { headers });
+    return { ...answer, body: answer.text };
   };
 
   before(async () => {
-    identity = await startIdentityProcess();
-    cookie = sessionCookieHeader(await signInForTokens(identity.url));
-    const manifest = fixtureManifest(localPoolAuth(identity.url));
-    production = writeFixtureBuild(manifest);
-    preview = writeFixtureBuild(manifest);
-    writeFileSync(path.join(preview.buildDir, 'docs', 'guide.html'), `<!doctype html><p>${PREVIEW_TEXT}</p>`);
-    server = createGateServer({
-      buildDir: production.buildDir,
-      previews: [{ pullRequest: 42, buildDir: preview.buildDir }],
-      log: () => {},
+    gate = await startGateFixture({
+      beforeServing: (_production, manifest) => {
+        preview = writeFixtureBuild(manifest);
+        writeFileSync(path.join(preview.buildDir, 'docs', 'guide.html'), `<!doctype html><p>${PREVIEW_TEXT}</p>`);
+        return { previews: [{ pullRequest: 42, buildDir: preview.buildDir }] };
+      },
     });
-    port = await listenOnLoopback(server);
+    cookie = gate.cookie;
   });
   after(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    production.remove();
+    await gate.stop();
     preview.remove();
-    await identity.stop();
   });
 
   test('serves a reader the preview’s page, never indexed, and production’s page unchanged', async () => {

@@ -4,19 +4,14 @@ import type http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../core/local-pool';
-import {
-  claimsOf,
-  localPoolAuth,
-  sessionCookieHeader,
-  signInForTokens,
-  startIdentityProcess,
-} from '../../testkit/local-identity';
-import type { RunningIdentityService } from '../../testkit/local-identity';
+import { claimsOf } from '../../testkit/local-identity';
 import { trustedProxies } from '../client-address';
 import { createGateServer } from '../server';
-import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
-import { listenOnLoopback, rawRequest } from './loopback-server';
-import type { RawRequest } from './loopback-server';
+import { protectedText } from '../../testkit/fixture-build';
+import { startGateFixture } from '../../testkit/gate-fixture';
+import type { GateFixture } from '../../testkit/gate-fixture';
+import { listenOnLoopback, rawRequest } from '../../testkit/loopback';
+import type { RawRequest } from '../../testkit/loopback';
 
 interface Answer {
   status: number;
@@ -25,12 +20,11 @@ interface Answer {
 }
 
 describe('the gate server', () => {
-  let identity: RunningIdentityService;
-  let fixture: ReturnType<typeof writeFixtureBuild>;
-  let server: http.Server;
+  let gate: GateFixture;
   let port: number;
   let cookie: string;
-  let tokens: Awaited<ReturnType<typeof signInForTokens>>;
+  let tokens: GateFixture['tokens'];
+  let fixture: GateFixture['build'];
   const logged: string[] = [];
 
   /** A raw request (`rawRequest`), its body as text. */
@@ -40,19 +34,10 @@ describe('the gate server', () => {
   }
 
   before(async () => {
-    identity = await startIdentityProcess();
-    tokens = await signInForTokens(identity.url);
-    cookie = sessionCookieHeader(tokens);
-    const manifest = fixtureManifest(localPoolAuth(identity.url));
-    fixture = writeFixtureBuild(manifest);
-    server = createGateServer({ buildDir: fixture.buildDir, log: (line) => logged.push(line) });
-    port = await listenOnLoopback(server);
+    gate = await startGateFixture({ log: (line) => logged.push(line) });
+    ({ port, cookie, tokens, build: fixture } = gate);
   });
-  after(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    fixture.remove();
-    await identity.stop();
-  });
+  after(() => gate.stop());
 
   test('signed out: the shell is served, a page load is sent to sign in, anything else is 401', async () => {
     const shell = await call('/sign-in');
@@ -142,26 +127,32 @@ describe('the gate server', () => {
   });
 
   test('no path, however spelled, reads a file outside the build', async () => {
-    for (const rawPath of [
-      '/../secret.txt',
-      '/../../../../../../etc/passwd',
-      '/%2e%2e/secret.txt',
-      '/%2E%2E/secret.txt',
-      '/..%2fsecret.txt',
-      '/%2e%2e%2fsecret.txt',
-      '/..%5csecret.txt',
-      '/..\\secret.txt',
-      '//secret.txt',
-      `/${path.join(fixture.buildDir, '..', 'secret.txt')}`,
-      '/etc/passwd',
-      '/%00../secret.txt',
-      '/.gate/manifest.json',
-      'http://127.0.0.1/../secret.txt',
-      '*',
-    ]) {
-      for (const headers of [{}, { cookie }]) {
+    // [path, status signed out, status signed in]: a bad spelling (`..`, a dot file, an empty or
+    // encoded-slash segment, NUL, a target not starting with `/`) is a 400 to both; a well-formed
+    // path that names no file of the build is refused like any protected file (401), then missing (404).
+    for (const [rawPath, signedOut, signedIn] of [
+      ['/../secret.txt', 400, 400],
+      ['/../../../../../../etc/passwd', 400, 400],
+      ['/%2e%2e/secret.txt', 400, 400],
+      ['/%2E%2E/secret.txt', 400, 400],
+      ['/..%2fsecret.txt', 400, 400],
+      ['/%2e%2e%2fsecret.txt', 400, 400],
+      ['/..%5csecret.txt', 400, 400],
+      ['/..\\secret.txt', 400, 400],
+      ['//secret.txt', 400, 400],
+      [`/${path.join(fixture.buildDir, '..', 'secret.txt')}`, 400, 400],
+      ['/etc/passwd', 401, 404],
+      ['/%00../secret.txt', 400, 400],
+      ['/.gate/manifest.json', 400, 400],
+      ['http://127.0.0.1/../secret.txt', 400, 400],
+      ['*', 400, 400],
+    ] as const) {
+      for (const [headers, status] of [
+        [{}, signedOut],
+        [{ cookie }, signedIn],
+      ] as const) {
         const answer = await call(rawPath, { headers });
-        assert.ok([400, 401, 404].includes(answer.status), `${rawPath}: ${answer.status}`);
+        assert.equal(answer.status, status, `${rawPath} ${'cookie' in headers ? 'signed in' : 'signed out'}`);
         assert.ok(!answer.body.includes(fixture.secret), rawPath);
         assert.ok(!answer.body.includes('"publicFiles"'), rawPath);
       }

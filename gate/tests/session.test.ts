@@ -15,7 +15,8 @@ import {
 import type { RunningIdentityService, Tokens } from '../../testkit/local-identity';
 import { lastAuthUserCookie, tokenCookie } from '../../core/session-format';
 import { createSessionChecker, ISSUED_AT_TOLERANCE_SECONDS, MAX_TOKEN_LENGTH } from '../session';
-import type { SessionChecker } from '../session';
+import type { VerifyingSessionChecker } from '../session';
+import type { SessionRefusal } from '../session-refusal';
 
 const clientId = localIdentity.userPoolClientId;
 
@@ -24,7 +25,7 @@ const now = () => Math.floor(Date.now() / 1000);
 describe('the session in the cookies', () => {
   let identity: RunningIdentityService;
   let real: Tokens;
-  let checker: SessionChecker;
+  let checker: VerifyingSessionChecker;
 
   /** A token like `token`, claims changed, signed with the local service's own key. */
   const reissued = (token: string, claims: Record<string, unknown>) => reissueToken(token, claims, identity.signingKey);
@@ -65,6 +66,7 @@ describe('the session in the cookies', () => {
     assert.equal((await checker.readSession(planter))?.userId, other.sub, 'the planter’s session verifies on its own');
     assert.equal(await checker.readSession(`${planter}; ${own}`), null);
     assert.equal(await checker.readSession(`${own}; ${planter}`), null);
+    assert.deepEqual((await checker.checkSession(`${own}; ${planter}`)).refusal, { check: 'one person' });
     // A planter outside the reader group (any new Google sign-in) cannot displace a reader.
     const outsider = { ...other, 'cognito:groups': [] };
     const outsiderCookie = sessionCookieHeader(
@@ -87,40 +89,94 @@ describe('the session in the cookies', () => {
       const [, payload] = token.split('.');
       return `${encodeJwtPart({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     };
-    const cases: [string, Tokens][] = [
+    const cases: [string, Tokens, SessionRefusal][] = [
       [
         'signed by another key, same kid',
         { ...real, accessToken: forge(real.accessToken, { kid: identity.signingKey.kid }) },
+        { check: 'signature', token: 'access' },
       ],
-      ['signed by another key, its own kid', { ...real, idToken: forge(real.idToken, { kid: 'attacker' }) }],
-      ['alg none', { ...real, accessToken: unsigned(real.accessToken) }],
-      ['wrong issuer', { ...real, accessToken: reissued(real.accessToken, { iss: 'http://127.0.0.1:1/other' }) }],
-      ['wrong client id', { ...real, accessToken: reissued(real.accessToken, { client_id: 'someotherclient' }) }],
-      ['id token for a wrong audience', { ...real, idToken: reissued(real.idToken, { aud: 'someotherclient' }) }],
-      ['an id token where the access token belongs', { accessToken: real.idToken, idToken: real.idToken }],
-      ['an access token where the id token belongs', { accessToken: real.accessToken, idToken: real.accessToken }],
-      ['expired', { ...real, accessToken: reissued(real.accessToken, { exp: now() - 5 }) }],
-      ['expired id token', { ...real, idToken: reissued(real.idToken, { exp: now() - 5 }) }],
-      ['not yet valid', { ...real, accessToken: reissued(real.accessToken, { nbf: now() + 600 }) }],
-      ['tokens of two different users', { ...real, idToken: reissued(real.idToken, { sub: 'someone-else' }) }],
-      ['issued in the future', { ...real, accessToken: reissued(real.accessToken, { iat: now() + 300 }) }],
-      ['id token issued in the future', { ...real, idToken: reissued(real.idToken, { iat: now() + 300 }) }],
-      ['no issue time', { ...real, accessToken: reissued(real.accessToken, { iat: undefined }) }],
+      [
+        'signed by another key, its own kid',
+        { ...real, idToken: forge(real.idToken, { kid: 'attacker' }) },
+        { check: 'signature', token: 'id' },
+      ],
+      // Not even a candidate: a token without a signature is junk to the cookie reader (core/cookies.ts).
+      ['alg none', { ...real, accessToken: unsigned(real.accessToken) }, { check: 'no session' }],
+      [
+        'wrong issuer',
+        { ...real, accessToken: reissued(real.accessToken, { iss: 'http://127.0.0.1:1/other' }) },
+        { check: 'issuer', token: 'access' },
+      ],
+      [
+        'wrong client id',
+        { ...real, accessToken: reissued(real.accessToken, { client_id: 'someotherclient' }) },
+        { check: 'client id', token: 'access' },
+      ],
+      [
+        'id token for a wrong audience',
+        { ...real, idToken: reissued(real.idToken, { aud: 'someotherclient' }) },
+        { check: 'audience', token: 'id' },
+      ],
+      [
+        'an id token where the access token belongs',
+        { accessToken: real.idToken, idToken: real.idToken },
+        { check: 'token_use', token: 'access' },
+      ],
+      [
+        'an access token where the id token belongs',
+        { accessToken: real.accessToken, idToken: real.accessToken },
+        { check: 'audience', token: 'id' },
+      ],
+      [
+        'expired',
+        { ...real, accessToken: reissued(real.accessToken, { exp: now() - 5 }) },
+        { check: 'expired', token: 'access' },
+      ],
+      [
+        'expired id token',
+        { ...real, idToken: reissued(real.idToken, { exp: now() - 5 }) },
+        { check: 'expired', token: 'id' },
+      ],
+      [
+        'not yet valid',
+        { ...real, accessToken: reissued(real.accessToken, { nbf: now() + 600 }) },
+        { check: 'not yet valid', token: 'access' },
+      ],
+      [
+        'tokens of two different users',
+        { ...real, idToken: reissued(real.idToken, { sub: 'someone-else' }) },
+        { check: 'one user' },
+      ],
+      [
+        'issued in the future',
+        { ...real, accessToken: reissued(real.accessToken, { iat: now() + 300 }) },
+        { check: 'issue time', token: 'access' },
+      ],
+      [
+        'id token issued in the future',
+        { ...real, idToken: reissued(real.idToken, { iat: now() + 300 }) },
+        { check: 'issue time', token: 'id' },
+      ],
+      [
+        'no issue time',
+        { ...real, accessToken: reissued(real.accessToken, { iat: undefined }) },
+        { check: 'issue time', token: 'access' },
+      ],
       [
         'Google reader whose email Google did not verify',
         { ...real, idToken: reissued(real.idToken, { identities: [google], email_verified: false }) },
+        { check: 'verified email', token: 'id' },
       ],
       [
         'Google reader without email_verified',
         { ...real, idToken: reissued(real.idToken, { identities: [google], email_verified: undefined }) },
+        { check: 'verified email', token: 'id' },
       ],
     ];
-    for (const [name, tokens] of cases) {
-      assert.equal(
-        await checker.readSession(sessionCookieHeader(tokens, String(claimsOf(real.accessToken).username))),
-        null,
-        name,
-      );
+    for (const [name, tokens, refusal] of cases) {
+      const cookie = sessionCookieHeader(tokens, String(claimsOf(real.accessToken).username));
+      assert.equal(await checker.readSession(cookie), null, name);
+      assert.deepEqual(await checker.checkSession(cookie), { session: null, refusal }, name);
     }
   });
 
@@ -141,6 +197,11 @@ describe('the session in the cookies', () => {
       `${sessionCookieHeader(real)}; ${'x'.repeat(40 * 1024)}=1`,
     ]) {
       assert.equal(await checker.readSession(header), null, String(header).slice(0, 80));
+      assert.deepEqual(
+        (await checker.checkSession(header)).refusal,
+        { check: 'no session' },
+        String(header).slice(0, 80),
+      );
     }
   });
 
@@ -170,12 +231,20 @@ describe('the session in the cookies', () => {
     assert.ok(await realPool.readSession(sessionCookieHeader(pooled)));
 
     assert.equal(await realPool.readSession(sessionCookieHeader(real)), null, 'the local service’s own tokens');
+    assert.deepEqual((await realPool.checkSession(sessionCookieHeader(real))).refusal, {
+      check: 'issuer',
+      token: 'access',
+    });
     const localKeyRealIssuer = { accessToken: reissued(pooled.accessToken, {}), idToken: reissued(pooled.idToken, {}) };
     assert.equal(
       await realPool.readSession(sessionCookieHeader(localKeyRealIssuer)),
       null,
       'the local key, the real issuer',
     );
+    assert.deepEqual((await realPool.checkSession(sessionCookieHeader(localKeyRealIssuer))).refusal, {
+      check: 'signature',
+      token: 'access',
+    });
     assert.ok(fetched.every((uri) => uri === auth.jwksUri));
   });
   test('refuses a token signed with the key shipped in the cognito-local package', async () => {
@@ -185,6 +254,10 @@ describe('the session in the cookies', () => {
       idToken: reissueToken(real.idToken, {}, packaged),
     };
     assert.equal(await checker.readSession(sessionCookieHeader(forged)), null);
+    assert.deepEqual((await checker.checkSession(sessionCookieHeader(forged))).refusal, {
+      check: 'signature',
+      token: 'access',
+    });
     assert.notEqual(identity.signingKey.kid, packaged.kid);
     const jwks = (await (await fetch(localPoolAuth(identity.url).jwksUri)).json()) as {
       keys: { kid: string; n: string }[];
@@ -215,6 +288,12 @@ describe('the session in the cookies', () => {
     assert.equal(claimsOf(outsider.accessToken)['cognito:groups'], undefined);
     const session = await checker.readSession(sessionCookieHeader(outsider));
     assert.deepEqual([session?.reader, session?.email], [false, localIdentity.outsider.email]);
+    assert.deepEqual((await checker.checkSession(sessionCookieHeader(outsider))).refusal, { check: 'reader group' });
+    assert.deepEqual(
+      (await checker.checkSession(sessionCookieHeader(real))).refusal,
+      null,
+      'a reader is refused nothing',
+    );
     const user = String(claimsOf(real.accessToken).username);
     for (const halfReader of [
       { ...real, accessToken: reissued(real.accessToken, { 'cognito:groups': undefined }) },

@@ -1,0 +1,71 @@
+/**
+ * cognito-local's InitiateAuth, ForgotPassword and ConfirmForgotPassword, wrapped to answer as a
+ * pool with `PreventUserExistenceErrors` does: an unknown user, a wrong password and a disabled
+ * account cannot be told apart by anyone who does not know the password.
+ * https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pool-managing-errors.html
+ */
+import { CodeMismatchError, NotAuthorizedError } from './cognito-local';
+import { INCORRECT_CREDENTIALS, poolAndClient } from './pool-operations';
+import type { Operation } from './pool-operations';
+
+/**
+ * USER_PASSWORD_AUTH (used by the test kit) as Cognito with PreventUserExistenceErrors answers it:
+ * an unknown user and a wrong password get the same words, and only the right password learns that
+ * the account is disabled (cognito-local signs a disabled user in, and words each case apart).
+ */
+export const refusingDisabledUsers =
+  (initiateAuth: Operation): Operation =>
+  (services) =>
+  async (ctx, req) => {
+    const username = req.AuthParameters?.USERNAME;
+    if (req.AuthFlow === 'USER_PASSWORD_AUTH' && username && req.ClientId) {
+      const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, username);
+      if (!user?.Password || user.Password !== req.AuthParameters?.PASSWORD) {
+        throw new NotAuthorizedError(INCORRECT_CREDENTIALS);
+      }
+      if (user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    }
+    return initiateAuth(services)(ctx, req);
+  };
+
+/** How Cognito shows a delivery address: `r***@h***`. */
+function maskedDestination(address: string): string {
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+/**
+ * ForgotPassword as a pool with `PreventUserExistenceErrors` answers it: an unknown user gets the same
+ * kind of CodeDeliveryDetails as a known one, and the destination is masked for both.
+ * https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pool-managing-errors.html
+ */
+export function forgotPassword(original: Operation): Operation {
+  return (services) => async (ctx, req) => {
+    const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+    const username = typeof req.Username === 'string' ? req.Username : '';
+    const user = username ? await userPool.getUserByUsername(ctx, username) : null;
+    if (!user) {
+      return {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: maskedDestination(username),
+        },
+      };
+    }
+    const result = (await original(services)(ctx, req)) as { CodeDeliveryDetails: { Destination: string } };
+    const details = result.CodeDeliveryDetails;
+    return { ...result, CodeDeliveryDetails: { ...details, Destination: maskedDestination(details.Destination) } };
+  };
+}
+
+/** With `PreventUserExistenceErrors`, a code for an unknown user is simply a wrong code. */
+export function confirmForgotPassword(original: Operation): Operation {
+  return (services) => async (ctx, req) => {
+    const { userPool } = await poolAndClient(services, ctx, req.ClientId);
+    const user = typeof req.Username === 'string' ? await userPool.getUserByUsername(ctx, req.Username) : null;
+    if (!user) throw new CodeMismatchError();
+    return original(services)(ctx, req);
+  };
+}
