@@ -1,7 +1,7 @@
 /**
  * What runs once a new build is live (after a deploy or a rollback), each part required.
  */
-import type { HandbookCloud, SiteOutputs } from './deploy-flow';
+import type { HandbookCloud, SiteOutputs } from './cloud-port';
 import type { ReadersSee } from './deploy-failure';
 import type { LiveRecord } from './deploy-plan';
 

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { contentType } from 'mime-types';
-import type { BucketStore } from './deploy-flow';
+import type { BucketStore } from './cloud-port';
 
 /** DeleteObjects takes at most 1,000 keys a request (S3 API Reference, DeleteObjects). */
 export const DELETE_BATCH = 1000;

@@ -21,7 +21,7 @@ import { deployedSite, identityOutputsOf, requiredOutputs, siteOutputsOf } from 
 import { buildSite, cdkDeploy } from './cdk-cli';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
-import type { HandbookCloud } from './deploy-flow';
+import type { HandbookCloud } from './cloud-port';
 import { localOperator } from './deploy-lock';
 import { edgeLogGroupNames, setEdgeLogRetention } from './edge-logs';
 import { parseVersionArn, pruneEdgeVersions } from './edge-version-prune';

@@ -8,7 +8,7 @@ import {
   waitUntilInvalidationCompleted,
 } from '@aws-sdk/client-cloudfront';
 import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
-import type { EdgeVersions } from './deploy-flow';
+import type { EdgeVersions } from './cloud-port';
 
 /** The default cache behaviour's Lambda@Edge associations: event type → function version ARN. */
 export async function distributionEdgeVersions(

@@ -4,7 +4,7 @@
  */
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import type { IdentityOutputs, SiteOutputs } from './deploy-flow';
+import type { IdentityOutputs, SiteOutputs } from './cloud-port';
 
 type Client = Pick<CloudFormationClient, 'send'>;
 export type StackOutputs = Record<string, string>;

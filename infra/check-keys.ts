@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { createAwsCloud } from './aws-cloud';
 import { readDeployConfig } from './config';
-import { readLive } from './deploy-flow';
+import { readLive } from './live-record';
 import { readEdgePackage } from './edge-package';
 import { keyDrift } from './key-drift';
 

@@ -1,94 +1,29 @@
 /**
  * `npm run deploy`'s procedure, in the order that keeps every reader served (see deploy-plan.ts),
- * over the few operations it needs from AWS (`HandbookCloud`; `aws-cloud.ts` is the real one).
+ * over the few operations it needs from AWS (`HandbookCloud` in cloud-port.ts; `aws-cloud.ts` is the real one).
  * Idempotent: a second run with nothing changed uploads nothing and deletes nothing. One deploy
  * (or rollback) at a time: the bucket holds a lock (deploy-lock.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Jwks } from 'aws-jwt-verify/jwk';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import { packageEdge } from '../lambdas/package-edge';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import { afterCare } from './after-care';
+import type { BucketStore, HandbookCloud, IdentityOutputs, SiteOutputs } from './cloud-port';
 import { CACHED, PUBLISHED, step, SWITCHED, UNCHANGED } from './deploy-failure';
 import { DeployStepError } from './deploy-failure';
 import { withDeployLock } from './deploy-lock';
+import { readLive, unusedEdgePackages, withoutPrevious } from './live-record';
 import { LIVE_RECORD_KEY, planDeploy } from './deploy-plan';
-import type { BuildRecord, LiveRecord } from './deploy-plan';
-import { EDGE_PACKAGE_PREFIX, storeEdgePackage } from './edge-package';
+import type { LiveRecord } from './deploy-plan';
+import { storeEdgePackage } from './edge-package';
 import { PLACEHOLDER_SITE_URL, siteUrlOf } from './handbook-app';
 import { pageChanges } from './page-changes';
 import type { PageChanges } from './page-changes';
 import { PASSWORD_MFA_VARIABLE } from '../core/password-mfa';
-
-export interface IdentityOutputs {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  hostedSignInDomain: string;
-}
-
-export interface SiteOutputs {
-  bucketName: string;
-  distributionId: string;
-  siteUrl: string;
-}
-
-/** The edge function version ARNs a distribution runs, by event type (`viewer-request`, …). */
-export type EdgeVersions = Record<string, string>;
-
-export interface BucketStore {
-  /** Every key (under `prefix`, if given) with its content's MD5. */
-  list(prefix?: string): Promise<Map<string, string>>;
-  read(key: string): Promise<string | null>;
-  upload(key: string, file: string): Promise<void>;
-  write(key: string, text: string): Promise<void>;
-  /**
-   * Writes only if the key does not exist yet (S3 conditional write); returns the version written
-   * (`''` in a bucket without versioning), or null if the key exists.
-   */
-  create(key: string, text: string): Promise<string | null>;
-  remove(keys: string[]): Promise<void>;
-  /** Deletes one stored version of `key` for good: in a versioned bucket, no delete marker is left. */
-  removeVersion(key: string, versionId: string): Promise<void>;
-  /** The version id of the current content of `key`, or null when it has none. */
-  currentVersion(key: string): Promise<string | null>;
-  /** The newest stored version of `key` whose content has this MD5, or null (the bucket is versioned). */
-  versionOf(key: string, md5: string): Promise<string | null>;
-  /** Makes that stored version the current content of `key` again. */
-  restore(key: string, versionId: string): Promise<void>;
-}
-
-export interface HandbookCloud {
-  /** The site stack's outputs, or null before its first deploy. */
-  siteOutputs(): Promise<SiteOutputs | null>;
-  deployIdentity(siteUrl: string): Promise<IdentityOutputs>;
-  /** Builds the site with these variables; returns the build folder. */
-  build(env: Record<string, string>): Promise<string>;
-  fetchJwks(uri: string): Promise<Jwks>;
-  /**
-   * Deploys the site stack and waits until the distribution serves its functions everywhere:
-   * the packaged ones, or the existing versions `pinned` names (a rollback).
-   */
-  deploySite(siteUrl: string, edgeDir: string, pinned?: EdgeVersions): Promise<SiteOutputs>;
-  /** The function versions the distribution is associated with now. */
-  edgeVersions(distributionId: string): Promise<EdgeVersions>;
-  bucket(name: string): BucketStore;
-  /** Invalidates every path and waits for it to complete. */
-  invalidateAll(distributionId: string): Promise<void>;
-  /** The operations stack for this distribution: access log and alarms (operations-stack.ts); synthesized with `edgeDir`. */
-  deployOperations(site: SiteOutputs, edgeDir: string): Promise<void>;
-  /** Retention on the edge's log groups in every region (edge-logs.ts). */
-  setEdgeLogRetention(site: SiteOutputs, edgeVersions: EdgeVersions): Promise<void>;
-  /** Deletes edge function versions other than `keep` and the newest few (edge-version-prune.ts). */
-  pruneEdgeVersions(keep: string[]): Promise<void>;
-  log(line: string): void;
-  /** Who runs this command, for the lock and the live record. */
-  operator(): string;
-}
 
 /** The build's variables for the deployed pool (core/amplify-config.ts reads them). */
 export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
@@ -119,22 +54,6 @@ export function buildIdOf(checksums: Record<string, string>): string {
     .sort()
     .map((key) => `${key} ${checksums[key]}`);
   return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
-}
-
-export async function readLive(bucket: BucketStore): Promise<LiveRecord | null> {
-  const text = await bucket.read(LIVE_RECORD_KEY);
-  return text ? (JSON.parse(text) as LiveRecord) : null;
-}
-
-/** The record without its own `previous`: one build back is what a rollback reaches. */
-export function withoutPrevious({ previous: _previous, ...build }: LiveRecord): BuildRecord {
-  return build;
-}
-
-/** The edge packages neither the new live build nor its previous one uses. */
-export function unusedEdgePackages(bucketKeys: Iterable<string>, record: LiveRecord): string[] {
-  const used = new Set([record.edgePackage, record.previous?.edgePackage]);
-  return [...bucketKeys].filter((key) => key.startsWith(EDGE_PACKAGE_PREFIX) && !used.has(key));
 }
 
 const REVERTED =

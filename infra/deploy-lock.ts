@@ -11,7 +11,7 @@
  * permanently deletes that version and adds no marker).
  */
 import { hostname, userInfo } from 'node:os';
-import type { BucketStore } from './deploy-flow';
+import type { BucketStore } from './cloud-port';
 
 export const LOCK_KEY = '.gate/deploys/lock';
 

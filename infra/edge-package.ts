@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BucketStore } from './deploy-flow';
+import type { BucketStore } from './cloud-port';
 
 export const EDGE_PACKAGE_PREFIX = '.gate/deploys/edge/';
 

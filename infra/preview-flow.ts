@@ -13,8 +13,9 @@ import { listBuildFiles, readManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
 import { PREVIEW_VARIABLE, previewBaseUrl, previewKeyPrefix } from '../core/preview';
 import type { DeployConfig } from './config';
-import { buildEnvironment, readLive } from './deploy-flow';
-import type { BucketStore, IdentityOutputs, SiteOutputs } from './deploy-flow';
+import { buildEnvironment } from './deploy-flow';
+import { readLive } from './live-record';
+import type { BucketStore, IdentityOutputs, SiteOutputs } from './cloud-port';
 
 /** Where each preview's record is kept: a dot folder, never served, which production's deploy leaves alone. */
 export const PREVIEW_RECORDS_PREFIX = '.gate/previews/';

@@ -6,7 +6,7 @@
  */
 import { createAwsCloud } from './aws-cloud';
 import { readDeployConfig } from './config';
-import { readLive } from './deploy-flow';
+import { readLive } from './live-record';
 
 async function main(): Promise<void> {
   const cloud = createAwsCloud(readDeployConfig());

@@ -14,8 +14,8 @@ import { withDeployLock } from './deploy-lock';
 import { isBuildKey, isOpenTabAsset, LIVE_RECORD_KEY } from './deploy-plan';
 import type { BuildRecord, LiveRecord } from './deploy-plan';
 import { afterCare } from './after-care';
-import { readLive, unusedEdgePackages, withoutPrevious } from './deploy-flow';
-import type { BucketStore, HandbookCloud } from './deploy-flow';
+import { readLive, unusedEdgePackages, withoutPrevious } from './live-record';
+import type { BucketStore, HandbookCloud } from './cloud-port';
 import { readEdgePackage } from './edge-package';
 
 export class RollbackError extends Error {

@@ -21,7 +21,7 @@ import { ACCEPT_TLS_1_0_FLAG, deployHandbook } from '../deploy-flow';
 import { realPoolAuth } from '../../testkit/gate-auth';
 import { LOCK_KEY } from '../deploy-lock';
 import { rollbackHandbook } from '../rollback-flow';
-import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../deploy-flow';
+import type { BucketStore, EdgeVersions, HandbookCloud, SiteOutputs } from '../cloud-port';
 import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
 import { AfterCareError } from '../after-care';
 import { deploySummary, failureSummary } from '../run-summary';

@@ -25,7 +25,7 @@ import {
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { accessLogLine } from '../../gate/access-log';
 import { whoRead } from '../access-log-query';
-import type { BucketStore } from '../deploy-flow';
+import type { BucketStore } from '../cloud-port';
 import { edgeLogGroupNames, setEdgeLogRetention } from '../edge-logs';
 import { EDGE_PACKAGE_PREFIX, readEdgePackage, storeEdgePackage } from '../edge-package';
 import { pruneEdgeVersions } from '../edge-version-prune';
