@@ -53,16 +53,32 @@ export function localPoolAuth(identityUrl: string): GateAuth {
   };
 }
 
-/** Calls a Cognito operation the way the AWS SDK does (the local service needs no credentials). */
+/** How many times a call refused for throttling is tried again, as the AWS SDK's standard retry mode does (3 attempts). */
+const THROTTLED_RETRIES = 2;
+
+/**
+ * Calls a Cognito operation the way the AWS SDK does (the local service needs no credentials):
+ * a `TooManyRequestsException`, which the SDK and Amplify count as throttling and retry
+ * (`@smithy/core` THROTTLING_ERROR_CODES, Amplify's defaultRetryDecider), is retried after the
+ * service's `Retry-After`. The sign-in budget (identity/sign-in-budget.ts) refuses a quick run of
+ * sign-ins from one test file so on a quiet machine.
+ */
 export async function cognitoCall<T = Record<string, unknown>>(
   url: string,
   operation: string,
   body: object,
 ): Promise<T> {
-  const response = await postCognitoOperation(url, operation, body);
-  const result = (await response.json()) as T & { __type?: string; message?: string };
-  if (!response.ok) throw new Error(`${operation}: ${result.__type}: ${result.message}`);
-  return result;
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await postCognitoOperation(url, operation, body);
+    const result = (await response.json()) as T & { __type?: string; message?: string };
+    if (response.ok) return result;
+    if (result.__type === 'TooManyRequestsException' && attempt < THROTTLED_RETRIES) {
+      const seconds = Number(response.headers.get('retry-after')) || 1;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      continue;
+    }
+    throw new Error(`${operation}: ${result.__type}: ${result.message}`);
+  }
 }
 
 /**
