@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkAgainstCanon, readCanon } from '../docs-canon';
+import { checkAgainstCanon } from '../docs-canon';
+import { readCanon } from '../docs-canon-facts';
 import { CANON_FILE, checkDoc, countMermaid, listDocs, loadCanon, proseWords } from '../docs-rules';
 
 const docsDir = path.resolve(__dirname, '../../docs');
