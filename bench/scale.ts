@@ -13,7 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkAgainstCanon, readCanon } from '../scripts/docs-canon';
+import { checkAgainstCanon } from '../scripts/docs-canon';
+import { readCanon } from '../scripts/docs-canon-facts';
 import { CANON_FILE } from '../scripts/docs-rules';
 
 /** What the copy of the project leaves out: generated or machine-local, never needed to build or test. */

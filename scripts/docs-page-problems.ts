@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Canon } from './docs-canon';
+import type { Canon } from './docs-canon-facts';
 import { checkAgainstCanon } from './docs-canon';
 import { checkCodeBlocks } from './docs-code';
 import { lineOf } from './docs-locate';

@@ -7,7 +7,7 @@
  * so a reader who copies the command does not meet the refusal.
  */
 import { fencedBlocks, withoutCodeBlocks } from './docs-code';
-import { codeSpans } from './docs-canon-prose';
+import { codeSpans } from './docs-canon-text';
 
 /** The rake tasks whose "Arguments" cell in System facts lists `ACTOR`. */
 export function readActorTasks(canonMarkdown: string): Set<string> {

@@ -3,13 +3,14 @@
  * schedule names the Availity archive `partners/availity/archive/YYYY/MM/`; a page that says
  * `partners/availity/archive/` (or `s3://sftp-exchange-production/partners/availity/archive/2026/11/`)
  * "is kept seven years" talks about the same objects, and the exact-name check of
- * `scripts/docs-canon-prose.ts` does not see it. Here a row's path is cut back to its fixed part (the
+ * `scripts/docs-canon-retention.ts` does not see it. Here a row's path is cut back to its fixed part (the
  * trailing `YYYY`, `MM`, `<...>` and `*` segments dropped) and any path on the page at or under that
  * part names the row; `<slug>` inside it stands for any partner, and the row with the most fixed
  * segments wins, so the Availity archive is held to its own 10 years, not to the general partner row.
  */
-import type { Canon } from './docs-canon';
-import { codeSpans, KEEPING, periods } from './docs-canon-prose';
+import type { Canon } from './docs-canon-facts';
+import { KEEPING } from './docs-canon-retention';
+import { codeSpans, periods } from './docs-canon-text';
 import { withoutCodeBlocks } from './docs-code';
 
 type RetentionRow = Canon['retention'][number];

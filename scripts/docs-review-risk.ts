@@ -6,7 +6,7 @@
  * the pages that can over-bill, miss a safety follow-up or leak PHI come due first.
  */
 import matter from 'gray-matter';
-import { codeSpans } from './docs-canon-prose';
+import { codeSpans } from './docs-canon-text';
 
 export interface ReviewPolicy {
   /** Risk name, as written in front matter, to its review interval in days. */

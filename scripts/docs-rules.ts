@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
-import { readCanon } from './docs-canon';
+import { readCanon } from './docs-canon-facts';
 import { fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
 import { pageProblems } from './docs-page-problems';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { readCanon } from '../docs-canon';
+import { readCanon } from '../docs-canon-facts';
 import { isIsoDate, readOwnership, reviewDue } from '../docs-ownership';
 import { CANON_FILE, listDocs } from '../docs-rules';
 

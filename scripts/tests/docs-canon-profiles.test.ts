@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checkAgainstCanon } from '../docs-canon';
+import { sample } from './canon-sample';
+
+describe('the canon rule of `docs-canon-profiles.ts`', () => {
+  test('refuses an AWS CLI profile that is not one of the canon', () => {
+    const bash = (line: string) => '```bash\n' + line + '\n```\n';
+    assert.deepEqual(checkAgainstCanon(bash('aws sso login --profile platform-production'), sample), []);
+    assert.deepEqual(checkAgainstCanon(bash('aws ec2 describe-instances --profile production'), sample), [
+      'AWS CLI profile "production" is not one of platform-staging, platform-production',
+    ]);
+    assert.deepEqual(checkAgainstCanon(bash('export AWS_PROFILE=staging'), sample), [
+      'AWS CLI profile "staging" is not one of platform-staging, platform-production',
+    ]);
+  });
+});
