@@ -44,7 +44,8 @@ export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs
   };
 }
 
-function md5Of(file: string): string {
+/** A file's MD5, as S3 gives it for a plain upload's ETag. */
+export function md5Of(file: string): string {
   return createHash('md5').update(readFileSync(file)).digest('hex');
 }
 

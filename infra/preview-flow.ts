@@ -5,15 +5,13 @@
  * Nothing else changes: no stack, no function version, no distribution update, no production key,
  * no production lock. Only CloudFront's copies of `/previews/<N>/*` are invalidated.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pagesWithDottedRoutes } from '../gate/decide';
 import { listBuildFiles, readManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
 import { PREVIEW_VARIABLE, previewBaseUrl, previewKeyPrefix } from '../core/preview';
 import type { DeployConfig } from './config';
-import { buildEnvironment } from './deploy-flow';
+import { buildEnvironment, md5Of } from './deploy-flow';
 import { readLive } from './live-record';
 import type { BucketStore, IdentityOutputs, SiteOutputs } from './cloud-port';
 
@@ -79,7 +77,6 @@ export async function readPreviewRecords(bucket: BucketStore): Promise<PreviewRe
 }
 
 const recordKey = (pullRequest: number) => `${PREVIEW_RECORDS_PREFIX}${pullRequest}.json`;
-const md5Of = (file: string) => createHash('md5').update(readFileSync(file)).digest('hex');
 
 async function liveSite(cloud: PreviewCloud): Promise<SiteOutputs> {
   const site = await cloud.siteOutputs();

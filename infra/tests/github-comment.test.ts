@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../testkit/loopback';
 import { after, before, beforeEach, test } from 'node:test';
 import { upsertComment } from '../github-comment';
 import { COMMENT_MARKER } from '../preview-plan';
@@ -56,8 +56,7 @@ const server = createServer((request, response) => {
 });
 
 before(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = `http://127.0.0.1:${await listenOnLoopback(server)}`;
 });
 after(() => server.close());
 beforeEach(() => {

@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { listenOnLoopback } from '../../testkit/loopback';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
 
@@ -72,8 +72,7 @@ const github = createServer((request, response) => {
 });
 let api = '';
 before(async () => {
-  await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-  api = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+  api = `http://127.0.0.1:${await listenOnLoopback(github)}`;
 });
 after(() => github.close());
 
