@@ -19,20 +19,24 @@ async function chooseGoogleAccount(page: Page, account: { name: string }): Promi
   await page.getByRole('button', { name: new RegExp(account.name) }).click();
 }
 
-test('returns the reader signed in, by name, to the page and section they asked for', async ({ page }) => {
-  await open(page, `${deepLink}#errors-the-client-sees`);
-  await page.getByRole('button', { name: 'Sign In with Google' }).click();
-  const authorize = new URL(page.url());
-  expect(authorize.protocol).toBe('http:');
-  expect(authorize.pathname).toBe('/google/o/oauth2/v2/auth');
-  await page.getByRole('button', { name: new RegExp(member.name) }).click();
+test(
+  'returns the reader signed in, by name, to the page and section they asked for',
+  { tag: '@dev-server' },
+  async ({ page }) => {
+    await open(page, `${deepLink}#errors-the-client-sees`);
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    const authorize = new URL(page.url());
+    expect(authorize.protocol).toBe('http:');
+    expect(authorize.pathname).toBe('/google/o/oauth2/v2/auth');
+    await page.getByRole('button', { name: new RegExp(member.name) }).click();
 
-  await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe(deepLink);
-  expect(new URL(page.url()).hash).toBe('#errors-the-client-sees');
-  await expect(page.getByRole('heading', { name: 'Errors the client sees' })).toBeInViewport();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(member.name)).toBeVisible();
-});
+    await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(deepLink);
+    expect(new URL(page.url()).hash).toBe('#errors-the-client-sees');
+    await expect(page.getByRole('heading', { name: 'Errors the client sees' })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText(member.name)).toBeVisible();
+  },
+);
 
 test('an account outside the company’s email domains is refused with the rule’s own words', async ({ page }) => {
   await open(page, deepLink);
@@ -66,7 +70,7 @@ test('cancelling at Google shows the OAuth error and the form', async ({ page })
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
-test('signing out after a Google sign-in lands on the sign-in form', async ({ page }) => {
+test('signing out after a Google sign-in lands on the sign-in form', { tag: '@dev-server' }, async ({ page }) => {
   await open(page, deepLink);
   await chooseGoogleAccount(page, member);
   await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();

@@ -11,12 +11,15 @@ interface Box {
   bottom: number;
 }
 
-/** The boxes of the navbar's visible top-level parts, and the parts that cut off their own text. */
+/** The boxes of the navbar's visible top-level parts, and the parts whose text does not fit them. */
 async function navbarLayout(navbar: Locator): Promise<{ boxes: Box[]; clipped: string[] }> {
   return navbar.evaluate((element) => {
     const bar = element.getBoundingClientRect();
+    // Seen: not hidden, and not clipped to nothing as text kept only for screen readers is.
     const visible = (part: Element) =>
-      part.getBoundingClientRect().width > 0 && getComputedStyle(part).visibility !== 'hidden';
+      part.getBoundingClientRect().width > 0 &&
+      getComputedStyle(part).visibility !== 'hidden' &&
+      getComputedStyle(part).clipPath !== 'inset(50%)';
     const nameOf = (part: Element) =>
       `${part.className || part.tagName} "${(part.textContent ?? '').trim().slice(0, 30)}"`;
     const topLevel = Array.from(
@@ -30,12 +33,13 @@ async function navbarLayout(navbar: Locator): Promise<{ boxes: Box[]; clipped: s
       ...boxes
         .filter((box) => box.left < bar.left - 0.5 || box.right > bar.right + 0.5)
         .map((box) => `${box.name} leaves the navbar`),
+      // Text wider than its box is cut off, or drawn over its neighbours when its overflow is visible.
       ...Array.from(element.querySelectorAll('*'))
-        .filter(
+        .filter((part) => visible(part) && part.scrollWidth > part.clientWidth + 1)
+        .map(
           (part) =>
-            visible(part) && part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflowX !== 'visible',
-        )
-        .map((part) => `${nameOf(part)} cuts off its text`),
+            `${nameOf(part)} ${getComputedStyle(part).overflowX === 'visible' ? 'spills out of its box' : 'cuts off its text'}`,
+        ),
     ];
     return { boxes, clipped };
   });
@@ -54,7 +58,7 @@ async function expectTidyNavbar(page: Page): Promise<void> {
   expect(collisions).toEqual([]);
 }
 
-for (const width of [390, 768, 995]) {
+for (const width of [320, 390, 768, 995]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 

@@ -11,23 +11,27 @@ import { deepLink, deepLinkHeading, expectSignInForm, open, signInThroughForm } 
 
 test.use({ storageState: signedOut });
 
-test('a signed-in account outside the reader group is told so, sees no page, and can sign out', async ({ page }) => {
-  const account = await createReader({ reader: false });
-  await open(page, deepLink);
-  await signInThroughForm(page, account.email, account.password);
+test(
+  'a signed-in account outside the reader group is told so, sees no page, and can sign out',
+  { tag: '@dev-server' },
+  async ({ page }) => {
+    const account = await createReader({ reader: false });
+    await open(page, deepLink);
+    await signInThroughForm(page, account.email, account.password);
 
-  const notice = page.getByRole('region', { name: 'You can’t read the handbook yet' });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText(`You are signed in as ${account.email}`);
-  await expect(notice).toContainText('Ask an administrator to add');
-  await expect(notice.getByText(localIdentity.readerGroup, { exact: true })).toBeVisible();
-  await expect(page.getByText('check that your computer')).toHaveCount(0);
+    const notice = page.getByRole('region', { name: 'You can’t read the handbook yet' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(`You are signed in as ${account.email}`);
+    await expect(notice).toContainText('Ask an administrator to add');
+    await expect(notice.getByText(localIdentity.readerGroup, { exact: true })).toBeVisible();
+    await expect(page.getByText('check that your computer')).toHaveCount(0);
 
-  // Asked for directly, the page is not shown either (the dev server would serve it).
-  await open(page, deepLink);
-  await expect(notice).toBeVisible();
-  await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
+    // Asked for directly, the page is not shown either (the dev server would serve it).
+    await open(page, deepLink);
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('heading', deepLinkHeading)).toHaveCount(0);
 
-  await notice.getByRole('button', { name: 'Sign out' }).click();
-  await expectSignInForm(page);
-});
+    await notice.getByRole('button', { name: 'Sign out' }).click();
+    await expectSignInForm(page);
+  },
+);

@@ -6,8 +6,13 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { searchIndexFile } from './build-output';
-import { expect, test } from './fixtures';
+import { searchBudgets } from './budgets';
+import { expect as expectWithPageBudgets, test } from './fixtures';
 import { open } from './helpers';
+
+/** Every test here waits on a search index (searchBudgets). */
+test.describe.configure({ timeout: searchBudgets.test });
+const expect = expectWithPageBudgets.configure({ timeout: searchBudgets.expect });
 
 /** Index downloads the browser makes, from the page or from search-local's worker. */
 function indexDownloads(page: Page): string[] {

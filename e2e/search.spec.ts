@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { searchBudgets } from './budgets';
+import { expect as expectWithPageBudgets, test } from './fixtures';
 import { open } from './helpers';
+
+/** Every test here waits on a search index (searchBudgets). */
+test.describe.configure({ timeout: searchBudgets.test });
+const expect = expectWithPageBudgets.configure({ timeout: searchBudgets.expect });
 
 /**
  * Phrases that appear in the body text (not the title) of one page per section. Finding them proves
@@ -36,18 +41,28 @@ async function searchFromNavbar(page: Page, query: string): Promise<void> {
 const isPageOrCopy = (url: URL, route: string) =>
   url.pathname === route || (/^\/copy-\d+\//.test(url.pathname) && url.pathname.endsWith(route));
 
-for (const { query, title, route } of bodyPhrases) {
-  test(`searching "${query}" finds ${route} and opens it`, async ({ page }) => {
-    await open(page, '/');
-    await searchFromNavbar(page, query);
-    // A suggestion shows the matched text and the page's breadcrumb trail, ending in its title.
-    const hit = page.getByRole('option').filter({ hasText: title }).first();
-    await expect(hit).toBeVisible();
-    await hit.click();
-    await expect(page).toHaveURL((url) => isPageOrCopy(url, route));
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  });
-}
+/**
+ * One test, one download of the whole handbook's index: the reader opens each hit and comes back
+ * home by the navbar's title, all in the page the search box loaded the index into. A test per phrase fetched and loaded
+ * the 2.8 MB index six times, each taking 45-56 s on a busy machine (two suites side by side at a
+ * load of 21-26).
+ */
+test('searching from the home page finds each page by a phrase of its text, and opens it', async ({ page }) => {
+  await open(page, '/');
+  for (const { query, title, route } of bodyPhrases) {
+    await test.step(`"${query}" opens ${route}`, async () => {
+      await searchFromNavbar(page, query);
+      // A suggestion shows the matched text and the page's breadcrumb trail, ending in its title.
+      const hit = page.getByRole('option').filter({ hasText: title }).first();
+      await expect(hit).toBeVisible();
+      await hit.click();
+      await expect(page).toHaveURL((url) => isPageOrCopy(url, route));
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Engineering Handbook' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+    });
+  }
+});
 
 test.describe('from inside a section', () => {
   /** The search index files the page has asked for, by name. */

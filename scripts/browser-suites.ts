@@ -1,22 +1,25 @@
 /**
- * `npm run test:browsers`: every browser suite, the production build's (`npm run test:e2e`), the
- * dev server's (`npm run test:e2e:dev`) and the second factor's (`npm run test:e2e:mfa`, its own
- * build), each even when one before it failed, so one run shows them all (newcomer review 3: a
- * failure in the first hid whether the second passed). Ends with each suite's outcome and time,
- * and exits non-zero if any failed.
+ * `npm run test:browsers`: every browser suite on the builds `npm run test:builds` made: the
+ * production build's (`npm run test:e2e`), the dev server's (`npm run test:e2e:dev`) and the
+ * second factor's (the suite of `npm run test:e2e:mfa`, on `build-mfa/`), each even when one before
+ * it failed, so one run shows them all (newcomer review 3: a failure in the first hid whether the
+ * second passed). Ends with each suite's outcome and time, and exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
 
-const suites = ['test:e2e', 'test:e2e:dev', 'test:e2e:mfa'] as const;
+const suites = [
+  ['npm', 'run', 'test:e2e'],
+  ['npm', 'run', 'test:e2e:dev'],
+  ['npx', 'playwright', 'test', '-c', 'playwright.mfa.config.ts'],
+] as const;
 
-const outcomes = suites.map((script) => {
+const outcomes = suites.map(([command, ...args]) => {
   const started = performance.now();
-  const run = spawnSync('npm', ['run', script], { stdio: 'inherit' });
+  const run = spawnSync(command, args, { stdio: 'inherit' });
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   return {
-    script,
     passed: run.status === 0,
-    line: `npm run ${script}: ${run.status === 0 ? 'passed' : `FAILED (exit ${run.status ?? run.signal})`} in ${minutes} min`,
+    line: `${[command, ...args].join(' ')}: ${run.status === 0 ? 'passed' : `FAILED (exit ${run.status ?? run.signal})`} in ${minutes} min`,
   };
 });
 
