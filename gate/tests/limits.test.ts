@@ -41,12 +41,15 @@ async function holdsConnections(server: http.Server, expected: number): Promise<
 
 /**
  * A connection from `localAddress`; a hostile one (`halfOpen`) never closes its own side, even once
- * the server has closed its own.
+ * the server has closed its own. It reads what the server sends, as a client does: a socket whose
+ * data nobody reads never sees the server's end, so a connection the server answered before closing
+ * (Node's own 408 at the header deadline, which races the gate's own drop) looked held forever.
  */
 function open(port: number, { localAddress = '127.0.0.1', halfOpen = false } = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1', localAddress, allowHalfOpen: halfOpen }, () => resolve(socket));
     socket.on('error', reject);
+    socket.resume();
   });
 }
 
