@@ -2,7 +2,6 @@
  * The "Two-step sign-in" dialog's content, in Amplify UI's primitives and the sign-in form's theme,
  * so setting an authenticator up here looks as it does at sign-in. Loaded only when opened.
  */
-import './amplify-ui.css';
 import { Alert, Button, Flex, Heading, Image, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import React, { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
@@ -10,7 +9,8 @@ import { useColorMode } from '@docusaurus/theme-common';
 import type { PasswordAccountMfa } from '@site/core/password-mfa';
 import { confirmAuthenticator, newAuthenticator, totpIsOn, turnTotpOff } from '@site/src/auth/two-step-sign-in';
 import type { NewAuthenticator } from '@site/src/auth/two-step-sign-in';
-import { THEME_NAME, themeStylesheet } from '../SignInForm/theme';
+import amplifyUi from '@generated/two-step-sign-in-styles/default/styles.json';
+import { THEME_NAME } from '../SignInForm/theme';
 import { choicesFor, doneMessage, problemOf, typedCode } from './choices';
 import styles from './styles.module.css';
 
@@ -19,9 +19,6 @@ type Step =
   | { kind: 'overview'; on: boolean }
   | { kind: 'setup'; on: boolean; authenticator: NewAuthenticator }
   | { kind: 'unavailable' };
-
-/** Computed once, when the dialog is first opened: the theme's own tokens (./SignInForm/theme.ts). */
-let themeCss: string | undefined;
 
 /** The setup screen: the QR code and the key as text, as the Authenticator's TOTP setup shows them. */
 function SetUp({
@@ -102,7 +99,6 @@ export default function TwoStepSignInPanel({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  themeCss ??= themeStylesheet();
 
   useEffect(() => {
     totpIsOn().then(
@@ -137,7 +133,7 @@ export default function TwoStepSignInPanel({
   );
   return (
     <div data-amplify-theme={THEME_NAME} data-amplify-color-mode={colorMode} className={styles.panel}>
-      <style>{themeCss}</style>
+      <style>{amplifyUi.css}</style>
       <Flex direction="column" gap="medium">
         {step.kind === 'loading' && <Loader size="large" ariaLabel="Reading your two-step sign-in" />}
         {done && (
