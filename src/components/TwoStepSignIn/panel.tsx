@@ -58,8 +58,9 @@ function SetUp({
           width="228"
           height="228"
         />
-        <Text as="div" className={styles.secret} aria-label="Key for your authenticator app">
-          {authenticator.secret}
+        <Text as="div" className={styles.secret}>
+          <span className={styles.secretLabel}>Key</span>
+          <span>{authenticator.secret}</span>
         </Text>
         <TextField
           label="Code"
