@@ -11,6 +11,7 @@ import { withoutElkLayouts } from './plugins/theme-mermaid-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
 import searchWithTitles from './plugins/search-titles';
 import signInShellPlugin from './plugins/sign-in-shell';
+import twoStepSignInStylesPlugin from './plugins/two-step-sign-in';
 import { liveSessionScript } from './core/live-session-script';
 import { previewBaseUrl, previewNumberFrom } from './core/preview';
 import type { PreviewFields } from './core/preview';
@@ -264,7 +265,13 @@ const config = {
   },
   customFields: { auth, preview },
   presets: [['classic', presetOptions]],
-  plugins: [(context) => signInShellPlugin(context, { auth }), withoutLinkPrefetch, withoutElkLayouts, handbookWording],
+  plugins: [
+    (context) => signInShellPlugin(context, { auth }),
+    twoStepSignInStylesPlugin,
+    withoutLinkPrefetch,
+    withoutElkLayouts,
+    handbookWording,
+  ],
   clientModules: ['./src/client-modules/finish-sign-out.ts', './src/client-modules/clean-search-url.ts'],
   // The search plugin, plus the index of every page's title that a search inside a section also
   // consults (plugins/search-titles).

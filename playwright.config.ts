@@ -37,7 +37,7 @@ export default defineConfig({
       dependencies: ['sign-in'],
       // The dev server's own spec: a build has a search index. The second factor has a build and
       // an identity service of its own (playwright.mfa.config.ts).
-      testIgnore: /(search-dev|password-mfa)\.spec\.ts/,
+      testIgnore: /(search-dev|password-mfa(-account)?)\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         storageState: readerSessionFile,

@@ -13,7 +13,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
-  testMatch: /password-mfa\.spec\.ts/,
+  testMatch: /password-mfa(-account)?\.spec\.ts/,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 1,

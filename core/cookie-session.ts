@@ -6,11 +6,26 @@
  */
 import { chooseSession, sessionCandidates } from './cookies';
 import type { SessionCookieNames, SessionTokens } from './cookies';
-import { decodeJwtPayload, EXPIRY_TOLERANCE_SECONDS, lastAuthUserCookie, tokenCookie } from './session-format';
+import {
+  decodeJwtPayload,
+  EXPIRY_TOLERANCE_SECONDS,
+  lastAuthUserCookie,
+  signedInThroughProvider,
+  tokenCookie,
+} from './session-format';
 
 export interface Reader {
   name: string;
   email: string;
+  /** Signed in through Google, whose own second factor applies, not with a password of the pool. */
+  federated: boolean;
+}
+
+/** The reader an id token's claims name. */
+export function readerOf(idClaims: Record<string, unknown>): Reader {
+  const email = typeof idClaims.email === 'string' ? idClaims.email : '';
+  const name = typeof idClaims.name === 'string' ? idClaims.name : email;
+  return { email, name, federated: signedInThroughProvider(idClaims) };
 }
 
 export interface CookieSession {
@@ -60,6 +75,5 @@ export function readCookieSession(
   const chosen = chooseSession(live);
   if (!chosen) return null;
   const { id, expiresAt, reader } = chosen;
-  const email = typeof id.email === 'string' ? id.email : '';
-  return { reader: { email, name: typeof id.name === 'string' ? id.name : email }, expiresAt, inReaderGroup: reader };
+  return { reader: readerOf(id), expiresAt, inReaderGroup: reader };
 }

@@ -34,9 +34,14 @@ export const DEPENDENCY_SEAMS = {
   '@docusaurus/core': {
     package: '@docusaurus/core',
     writtenFor: '3.10.2',
-    files: ['plugins/docusaurus-internals.ts', 'src/site-config.ts'],
+    files: [
+      'plugins/docusaurus-internals.ts',
+      'src/site-config.ts',
+      'src/components/TwoStepSignIn/panel.tsx',
+      'src/components/TwoStepSignIn/styles-data.d.ts',
+    ],
     recheck:
-      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts), the generated @generated/docusaurus.config (read by src/site-config.ts) and useBaseUrl (both stubbed for the sign-in page)",
+      "the client's ./prefetch module (replaced by src/navigation/no-link-prefetch.ts), the generated @generated/docusaurus.config (read by src/site-config.ts) and useBaseUrl (both stubbed for the sign-in page), and where createData writes a plugin's data (@generated/<plugin name>/<plugin id>/<file>, which the Two-step sign-in dialog imports its styles from)",
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
   '@docusaurus/theme-classic': {

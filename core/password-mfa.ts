@@ -36,3 +36,12 @@ export function passwordAccountMfaFrom(env: Record<string, string | undefined>):
   if (problem) throw new Error(`${PASSWORD_MFA_VARIABLE} ${problem}`);
   return value as PasswordAccountMfa;
 }
+
+/** The setting a build was made with, read back from Amplify's `mfa.status` (absent: `off`). */
+export function passwordAccountMfaOfAmplify(status: string | undefined): PasswordAccountMfa {
+  const found = PASSWORD_ACCOUNT_MFA.find((setting) => AMPLIFY_MFA_STATUS[setting] === status);
+  return found ?? 'off';
+}
+
+/** The name an authenticator app lists the handbook's codes under (the `otpauth://` URI's issuer). */
+export const TOTP_ISSUER = 'Engineering Handbook';

@@ -60,3 +60,12 @@ export const PAGE_MIN_VALIDITY_SECONDS = 60;
  * way back from sign-in (continue-after-sign-in.ts).
  */
 export const RENEW_BEFORE_EXPIRY_SECONDS = PAGE_MIN_VALIDITY_SECONDS + 30;
+
+/**
+ * Whether an id token is a federated user's (Google): Cognito puts the provider's `identities` in
+ * such a user's id token, and never in a user of the pool's own password sign-in.
+ */
+export function signedInThroughProvider(idClaims: Record<string, unknown>): boolean {
+  const identities = idClaims.identities;
+  return Array.isArray(identities) ? identities.length > 0 : identities !== undefined;
+}

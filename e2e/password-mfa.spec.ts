@@ -119,4 +119,8 @@ test('a Google account signs in without a second factor: Cognito leaves it to Go
   await page.getByRole('button', { name: new RegExp(member.name) }).click();
   await expect(page.getByRole('heading', deepLinkHeading)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setup TOTP' })).toHaveCount(0);
+  // Nor is it offered one in the account menu (src/components/TwoStepSignIn).
+  const accountMenu = page.getByRole('navigation', { name: 'Main' });
+  await expect(accountMenu.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(accountMenu.getByRole('button', { name: 'Two-step sign-in' })).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { sessionTokenCandidates } from '../core/cookie-session';
 import { chooseSession } from '../core/cookies';
+import { signedInThroughProvider } from '../core/session-format';
 import type { SessionTokens } from '../core/cookie-session';
 import { BoundedFetcher, JWKS_DEADLINE_MS, JwksFetcher, ShippedKeysFetcher } from './jwks-fetchers';
 import type { KeysChanged } from './jwks-fetchers';
@@ -90,9 +91,7 @@ function issuedInThePast(payload: JwtPayload, now: number): boolean {
  * must be one the provider verified (Cognito maps it to `email_verified`).
  */
 function emailTrusted(id: JwtPayload): boolean {
-  const identities = id.identities;
-  const federated = Array.isArray(identities) ? identities.length > 0 : identities !== undefined;
-  return !federated || id.email_verified === true || id.email_verified === 'true';
+  return !signedInThroughProvider(id) || id.email_verified === true || id.email_verified === 'true';
 }
 
 /** A verified session: who it is, and when its first token expires, in seconds since the epoch. */

@@ -2,7 +2,8 @@
  * The one module that reaches into cognito-local. The package has no public API beyond its command
  * line and no `exports` map; the local identity service rebuilds its server from these internal
  * modules (`server.ts`), extends its operation table (`extensions.ts`), replaces its signing key
- * (`signing-key.ts`) and wraps its triggers (`standard-claims.ts`). The version they were written
+ * (`signing-key.ts`), wraps its triggers (`standard-claims.ts`) and its token generator
+ * (`federated-identities.ts`). The version they were written
  * for is checked first (core/installed-seams.ts); identity/README.md, "Upgrading cognito-local",
  * says what to re-check on another.
  */
@@ -37,6 +38,7 @@ export { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery
 export { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 export { otp } from 'cognito-local/lib/services/otp';
 export { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+export type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 export { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 export type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
 export { Targets } from 'cognito-local/lib/targets/targets';
@@ -61,7 +63,12 @@ export function readPackagedPrivateKey(): { jwk: { kid: string }; pem: string } 
   };
 }
 
-type JwtSign = (payload: object, key: string, options?: { keyid?: string }, ...rest: unknown[]) => string;
+type JwtSign = (
+  payload: object,
+  key: string,
+  options?: { keyid?: string; algorithm?: 'RS256' },
+  ...rest: unknown[]
+) => string;
 
 /** cognito-local's own copy of jsonwebtoken, whose `sign` it looks up on each call. */
 export function cognitoLocalJsonwebtoken(): { sign: JwtSign } {

@@ -30,6 +30,7 @@ import { googleStandIn } from './google-stand-in';
 import { guardRequest } from './request-guard';
 import { signInBudget } from './sign-in-budget';
 import { withStandardClaims } from './standard-claims';
+import { withFederatedIdentities } from './federated-identities';
 
 /** Starts the service where its config says (`ServerConfig`), from `.cognito/` in the working directory. */
 export async function startLocalServer(logger: Logger): Promise<Server> {
@@ -54,7 +55,9 @@ export async function startLocalServer(logger: Logger): Promise<Server> {
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, withStandardClaims(triggers), config.TokenConfig),
+    tokenGenerator: withFederatedIdentities(
+      new JwtTokenGenerator(clock, withStandardClaims(triggers), config.TokenConfig),
+    ),
     triggers,
   };
   const { application } = createCognitoServer(Router(services), logger, config.ServerConfig, services);

@@ -25,7 +25,7 @@ test('reads the reader and the session’s end from Amplify’s cookies, names i
     { now },
   );
   assert.deepEqual(session, {
-    reader: { email: 'zoë@example.com', name: 'Zoë Ångström' },
+    reader: { email: 'zoë@example.com', name: 'Zoë Ångström', federated: false },
     expiresAt: now + 300,
     inReaderGroup: false,
   });

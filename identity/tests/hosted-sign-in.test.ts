@@ -103,6 +103,22 @@ describe('Google through the local hosted sign-in', () => {
     assert.equal(claimsOf(second.id_token).sub, id.sub, 'the second sign-in is the same user');
   });
 
+  test('a Google account’s id token names its provider in `identities`, as Cognito’s does, after a refresh too', async () => {
+    const { back, verifier } = await signInAs(member);
+    const tokens = (await (await exchange(back.searchParams.get('code') as string, verifier)).json()) as {
+      id_token: string;
+      refresh_token: string;
+    };
+    const google = { providerName: 'Google', providerType: 'Google', userId: member.sub, primary: true };
+    assert.deepEqual(claimsOf(tokens.id_token).identities, [google]);
+    const renewed = await cognitoCall<{ AuthenticationResult: { IdToken: string } }>(
+      service.url,
+      'GetTokensFromRefreshToken',
+      { ClientId: localIdentity.userPoolClientId, RefreshToken: tokens.refresh_token },
+    );
+    assert.deepEqual(claimsOf(renewed.AuthenticationResult.IdToken).identities, [google]);
+  });
+
   test('a code is refused with another PKCE verifier', async () => {
     const { back } = await signInAs(member);
     const refused = await exchange(back.searchParams.get('code') as string, 'not-the-verifier');

@@ -144,6 +144,47 @@ describe('passwordAccountMfa "optional"', () => {
     assert.equal(again.nextStep.signInStep, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     assert.equal((await confirmSignIn({ challengeResponse: nextCode(setup.sharedSecret) })).isSignedIn, true);
   });
+
+  /** A signed-in account whose TOTP is on, set up in the account menu; its secret. */
+  async function accountWithTotp(): Promise<{ email: string; password: string; secret: string }> {
+    const account = await newAccount(service().url);
+    await signIn({ username: account.email, password: account.password });
+    const { sharedSecret } = await setUpTOTP();
+    await verifyTOTPSetup({ code: totpCode(sharedSecret, totpStep() - 1) });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    return { ...account, secret: sharedSecret };
+  }
+
+  test('the account menu’s calls: a wrong code for a new authenticator keeps the old one', async () => {
+    const account = await accountWithTotp();
+    await setUpTOTP();
+    await assert.rejects(verifyTOTPSetup({ code: totpCode(account.secret) }), {
+      name: 'EnableSoftwareTokenMFAException',
+    });
+    assert.deepEqual(await fetchMFAPreference(), { enabled: ['TOTP'], preferred: 'TOTP' }, 'still on');
+    await signOut();
+    await signIn({ username: account.email, password: account.password });
+    assert.equal((await confirmSignIn({ challengeResponse: totpCode(account.secret) })).isSignedIn, true);
+  });
+
+  test('the account menu’s calls: a new authenticator replaces the old one, and DISABLED turns TOTP off', async () => {
+    const account = await accountWithTotp();
+    const replacement = await setUpTOTP();
+    assert.notEqual(replacement.sharedSecret, account.secret);
+    await verifyTOTPSetup({ code: totpCode(replacement.sharedSecret) });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    await signOut();
+    await signIn({ username: account.email, password: account.password });
+    await assert.rejects(confirmSignIn({ challengeResponse: nextCode(account.secret) }), {
+      name: 'CodeMismatchException',
+    });
+    assert.equal((await confirmSignIn({ challengeResponse: nextCode(replacement.sharedSecret) })).isSignedIn, true);
+
+    await updateMFAPreference({ totp: 'DISABLED' });
+    assert.deepEqual(await fetchMFAPreference(), { enabled: undefined, preferred: undefined });
+    await signOut();
+    assert.equal((await signIn({ username: account.email, password: account.password })).isSignedIn, true);
+  });
 });
 
 describe('passwordAccountMfa "off" (the default)', () => {

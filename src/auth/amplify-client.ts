@@ -8,6 +8,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import { ConsoleLogger, CookieStorage, Hub } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
+import { readerOf } from '../../core/cookie-session';
 import type { Reader } from '../../core/cookie-session';
 import { googleReturnSettled, listenForGoogleReturn, onGoogleSignIn } from './google-sign-in';
 import { reachLocalHostedSignInOverHttp } from './local-hosted-sign-in';
@@ -100,8 +101,7 @@ export async function currentReader(options: { forceRefresh?: boolean } = {}): P
     const { tokens } = await fetchSessionPastAbandonedGoogleSignIn(options);
     const claims = tokens?.idToken?.payload;
     if (!claims) return null;
-    const email = typeof claims.email === 'string' ? claims.email : '';
-    return { email, name: typeof claims.name === 'string' ? claims.name : email };
+    return readerOf(claims);
   } catch {
     return null;
   }

@@ -6,6 +6,8 @@
  */
 import { readCookieSession } from '../../core/cookie-session';
 import type { CookieSession } from '../../core/cookie-session';
+import { passwordAccountMfaOfAmplify } from '../../core/password-mfa';
+import type { PasswordAccountMfa } from '../../core/password-mfa';
 import { userPoolOrigin } from '../../core/user-pool-origin';
 import { authConfig } from '../site-config';
 
@@ -28,4 +30,9 @@ export function userPoolEndpoint(): string {
 /** The live session the page's cookies hold now, read without Amplify (core/cookie-session.ts); null when none. */
 export function readPageSession(): CookieSession | null {
   return readCookieSession(document.cookie, userPoolClientId(), { readerGroup: readerGroup() });
+}
+
+/** The build's `passwordAccountMfa`, read back from Amplify's MFA settings (core/password-mfa.ts). */
+export function passwordAccountMfa(): PasswordAccountMfa {
+  return passwordAccountMfaOfAmplify(authConfig().amplify.Auth?.Cognito.mfa?.status);
 }

@@ -6,6 +6,7 @@ import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { signInWithGoogle, useOAuthFailure } from '@site/src/auth/google-sign-in';
 import { destinationOf } from '@site/src/auth/return-path';
+import { TOTP_ISSUER } from '@site/core/password-mfa';
 import { FieldMessages } from './field-messages';
 import { NOTICE_TEXT, services, setNotice, useNotice } from './notices';
 import styles from './styles.module.css';
@@ -132,7 +133,7 @@ function BackToSignIn(): React.JSX.Element {
  * The name an authenticator app lists the handbook's code under (the QR code's TOTP issuer),
  * instead of Amplify UI's default "AWSCognito"; the account is the reader's email.
  */
-const formFields = { setupTotp: { QR: { totpIssuer: 'Engineering Handbook' } } };
+const formFields = { setupTotp: { QR: { totpIssuer: TOTP_ISSUER } } };
 
 const components = {
   Header,
