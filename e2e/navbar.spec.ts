@@ -73,6 +73,8 @@ for (const width of [320, 390, 768, 995]) {
       const panel = page.locator('.navbar-sidebar');
       await expect(panel.getByText(demoReader.name)).toBeVisible();
       await expect(panel.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      // The navbar's search box, which sits out of the theme's positioning, is not drawn over it.
+      await expect(navbar.getByPlaceholder('Search')).toBeHidden();
       // The panel's title is shown whole, not cut to "Engineering Han…".
       const title = panel.locator('.navbar__title');
       await expect(title).toHaveText('Engineering Handbook');
