@@ -1,3 +1,4 @@
+import { searchBudgets } from './budgets';
 import { expect, test } from './fixtures';
 import { signedOut } from './accounts';
 import { expectSignInForm, open, toggleColourMode } from './helpers';
@@ -52,6 +53,8 @@ test.describe('a missing page', () => {
   });
 
   test('offers a search for what the reader wanted, guessed from the path', async ({ page }) => {
+    // The search page loads the whole handbook's index: a search's budget (searchBudgets).
+    test.setTimeout(searchBudgets.test);
     await open(page, '/how-we-work/engineering-on-call-rota');
     const search = page.getByRole('search').getByRole('searchbox', { name: 'Search the handbook' });
     await expect(search).toHaveValue('engineering on call rota');
@@ -59,7 +62,9 @@ test.describe('a missing page', () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === '/search' && url.searchParams.get('q') === 'engineering on call rota',
     );
-    await expect(page.locator('article a[href="/how-we-work/engineering-on-call"]').first()).toBeVisible();
+    await expect(page.locator('article a[href="/how-we-work/engineering-on-call"]').first()).toBeVisible({
+      timeout: searchBudgets.expect,
+    });
   });
 });
 
