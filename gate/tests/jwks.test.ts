@@ -46,7 +46,13 @@ describe('a preloaded JWKS', () => {
   test('is trusted without a download; a rotated key costs one download and keeps the shipped keys', async () => {
     const auth = localPoolAuth(origin);
     const changes: unknown[] = [];
-    const checker = createSessionChecker(auth, { jwks, onKeysChanged: (change) => changes.push(change) });
+    // The download is not what is tested here (the deadline is, below): a 750 ms loopback download
+    // missed it on a starved machine (load 30 on two cores).
+    const checker = createSessionChecker(auth, {
+      jwks,
+      onKeysChanged: (change) => changes.push(change),
+      jwksDeadlineMs: 10_000,
+    });
     assert.equal(await checker.loadKeys(), true);
     assert.equal((await checker.readSession(cookieFor(auth)))?.userId, 'reader-sub');
     assert.equal(downloads, 0);
@@ -74,6 +80,23 @@ describe('a preloaded JWKS', () => {
   });
 });
 
+/**
+ * How long `work` takes, and how long a timer of the deadline set beside it took to fire: on a
+ * starved machine (load 30 on two cores) the refusal came 1,036 ms after a 750 ms deadline, and the
+ * timer is as late as the gate's own.
+ */
+async function besideDeadlineTimer(work: () => Promise<unknown>): Promise<{ took: number; timer: number }> {
+  const started = performance.now();
+  const [took, timer] = await Promise.all([
+    work().then(() => performance.now() - started),
+    new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), JWKS_DEADLINE_MS)),
+  ]);
+  return { took, timer };
+}
+
+/** Time for the refusal's own work after its deadline's timer fired. */
+const AFTER_DEADLINE_MS = 250;
+
 describe('a key host that swallows connections', () => {
   let swallower: Server;
   let origin: string;
@@ -92,31 +115,37 @@ describe('a key host that swallows connections', () => {
       }),
   );
 
-  test('fails closed within a second, and the next requests do not wait at all', async () => {
+  test('fails closed at the deadline, and the next requests do not wait for it', async () => {
     const auth = localPoolAuth(origin);
     const checker = createSessionChecker(auth);
-    let started = performance.now();
-    assert.equal(await checker.loadKeys(), false);
-    const startUp = performance.now() - started;
-    assert.ok(startUp >= JWKS_DEADLINE_MS - 50 && startUp < 1000, `start-up fetch gave up after ${startUp} ms`);
+    let loaded: boolean | undefined;
+    const startUp = await besideDeadlineTimer(async () => (loaded = await checker.loadKeys()));
+    assert.equal(loaded, false);
+    assert.ok(
+      startUp.took >= JWKS_DEADLINE_MS - 50 && startUp.took < startUp.timer + AFTER_DEADLINE_MS,
+      `start-up fetch gave up after ${startUp.took} ms, the deadline's timer after ${startUp.timer} ms`,
+    );
 
-    started = performance.now();
+    const started = performance.now();
     assert.equal(await checker.readSession(cookieFor(auth)), null);
     const remembered = performance.now() - started;
-    assert.ok(remembered < 200, `a request after the failure waited ${remembered} ms`);
+    assert.ok(remembered < JWKS_DEADLINE_MS / 2, `a request after the failure waited ${remembered} ms`);
     assert.deepEqual((await checker.checkSession(cookieFor(auth))).refusal, {
       check: 'keys unavailable',
       token: 'access',
     });
   });
 
-  test('a first request with no keys yet is refused within a second', async () => {
+  test('a first request with no keys yet is refused at the deadline', async () => {
     const auth = localPoolAuth(origin);
     const checker = createSessionChecker(auth);
-    const started = performance.now();
-    assert.equal(await checker.readSession(cookieFor(auth)), null);
-    const waited = performance.now() - started;
-    assert.ok(waited < 1000, `the request waited ${waited} ms`);
+    let session: unknown;
+    const waited = await besideDeadlineTimer(async () => (session = await checker.readSession(cookieFor(auth))));
+    assert.equal(session, null);
+    assert.ok(
+      waited.took < waited.timer + AFTER_DEADLINE_MS,
+      `the request waited ${waited.took} ms, the deadline's timer ${waited.timer} ms`,
+    );
     assert.deepEqual((await checker.checkSession(cookieFor(auth))).refusal, {
       check: 'keys unavailable',
       token: 'access',
