@@ -22,6 +22,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Tests of one file on either worker: each has a browser context of its own, and the longest
+  // file (axe over every page) no longer leaves one worker idle at the end.
+  fullyParallel: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: budgets.test,
   expect: { timeout: budgets.expect },

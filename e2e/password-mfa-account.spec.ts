@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { totpCode, totpStep } from '../core/totp';
 import { expect, test } from './fixtures';
 import { createReader, signedOut } from './accounts';
+import { axeOn } from './axe';
 import { deepLink, deepLinkHeading, open, signInThroughForm } from './helpers';
 
 /**
@@ -55,7 +55,7 @@ test('a reader replaces their authenticator app: a wrong code keeps the old one,
   expect(await qrCode.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const newSecret = (await dialog.getByText(/^[A-Z2-7]{32}$/).textContent()) as string;
   expect(newSecret).not.toBe(oldSecret);
-  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+  const { violations } = await axeOn(page).include('dialog').analyze();
   expect(violations.filter((found) => found.impact !== 'minor').map((found) => found.id)).toEqual([]);
 
   await dialog.getByLabel('Code').fill(totpCode(oldSecret, totpStep()));
