@@ -1,27 +1,20 @@
 /**
  * `npm run test:browsers`: every browser suite on the builds `npm run test:builds` made: the
  * production build's (`npm run test:e2e`), the dev server's (`npm run test:e2e:dev`) and the
- * second factor's (the suite of `npm run test:e2e:mfa`, on `build-mfa/`), each even when one before
- * it failed, so one run shows them all (newcomer review 3: a failure in the first hid whether the
+ * second factor's (`npm run test:e2e:mfa:built`, on `build-mfa/`), each even when one before it
+ * failed, so one run shows them all (newcomer review 3: a failure in the first hid whether the
  * second passed). Ends with each suite's outcome and time, and exits non-zero if any failed.
  */
-import { spawnSync } from 'node:child_process';
+import { outcomeLine, passed, runScript } from './timed-runs';
+import type { Outcome } from './timed-runs';
 
-const suites = [
-  ['npm', 'run', 'test:e2e'],
-  ['npm', 'run', 'test:e2e:dev'],
-  ['npx', 'playwright', 'test', '-c', 'playwright.mfa.config.ts'],
-] as const;
+async function main(): Promise<boolean> {
+  const outcomes: Outcome[] = [];
+  for (const suite of ['test:e2e', 'test:e2e:dev', 'test:e2e:mfa:built']) outcomes.push(await runScript(suite));
+  console.log(['', 'Browser suites:', ...outcomes.map(outcomeLine)].join('\n'));
+  return outcomes.every(passed);
+}
 
-const outcomes = suites.map(([command, ...args]) => {
-  const started = performance.now();
-  const run = spawnSync(command, args, { stdio: 'inherit' });
-  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-  return {
-    passed: run.status === 0,
-    line: `${[command, ...args].join(' ')}: ${run.status === 0 ? 'passed' : `FAILED (exit ${run.status ?? run.signal})`} in ${minutes} min`,
-  };
+void main().then((allPassed) => {
+  process.exitCode = allPassed ? 0 : 1;
 });
-
-console.log(['', 'Browser suites:', ...outcomes.map((outcome) => `  ${outcome.line}`)].join('\n'));
-process.exitCode = outcomes.every((outcome) => outcome.passed) ? 0 : 1;

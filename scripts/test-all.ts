@@ -7,50 +7,19 @@
  * so neither is interleaved with the other. The browser suites run whenever the builds succeeded,
  * a unit failure or not, so one run shows everything; the exit code is non-zero if anything failed.
  */
-import { spawn, spawnSync } from 'node:child_process';
-
-type Outcome = { name: string; passed: boolean; minutes: string };
-
-const minutesSince = (started: number) => ((performance.now() - started) / 60_000).toFixed(1);
-
-function runNow(script: string): Outcome {
-  const started = performance.now();
-  const run = spawnSync('npm', ['run', script], { stdio: 'inherit' });
-  return { name: `npm run ${script}`, passed: run.status === 0, minutes: minutesSince(started) };
-}
-
-/** Runs an npm script; its output goes to the terminal, or is held and handed back when `hold`. */
-function runBeside(script: string, hold: boolean): Promise<Outcome & { output: string }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('close', (code) =>
-      resolve({
-        name: `npm run ${script}`,
-        passed: code === 0,
-        minutes: minutesSince(started),
-        output: Buffer.concat(chunks).toString('utf8'),
-      }),
-    );
-  });
-}
+import { outcomeLine, passed, runScript } from './timed-runs';
 
 async function main(): Promise<number> {
-  const lint = runNow('lint');
-  if (!lint.passed) return 1;
-  const [unit, builds] = await Promise.all([runBeside('test:unit', false), runBeside('test:builds', true)]);
+  const lint = await runScript('lint');
+  if (!passed(lint)) return 1;
+  const [unit, builds] = await Promise.all([runScript('test:unit'), runScript('test:builds', { hold: true })]);
   console.log(`\n${builds.name} (beside the unit tests):\n${builds.output}`);
-  const browsers = builds.passed ? runNow('test:browsers') : null;
+  const browsers = passed(builds) ? await runScript('test:browsers') : null;
   const outcomes = [lint, unit, builds, ...(browsers ? [browsers] : [])];
-  const lines = outcomes.map(
-    ({ name, passed, minutes }) => `  ${name}: ${passed ? 'passed' : 'FAILED'} in ${minutes} min`,
-  );
+  const lines = outcomes.map(outcomeLine);
   if (!browsers) lines.push('  npm run test:browsers: not run, for want of the builds');
   console.log(['', 'npm test:', ...lines].join('\n'));
-  return outcomes.every((outcome) => outcome.passed) && browsers ? 0 : 1;
+  return outcomes.every(passed) && browsers ? 0 : 1;
 }
 
 void main().then((code) => {
