@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-mfa/',
+      'build-preview/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',
