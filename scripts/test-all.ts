@@ -1,23 +1,26 @@
 /**
- * `npm run test:all`, what `npm test` runs: lint; then the unit tests and the three builds the
- * browser suites use (`npm run test:builds`) side by side; then every browser suite
- * (`npm run test:browsers`). The unit tests keep about one core of two busy (7 min of CPU in 7 min
- * of wall time on these machines), so the builds take the other instead of 6-12 minutes of their
- * own afterwards. The builds' output is held and printed when they end, after the unit tests',
- * so neither is interleaved with the other. The browser suites run whenever the builds succeeded,
- * a unit failure or not, so one run shows everything; the exit code is non-zero if anything failed.
+ * `npm run test:all`, what `npm test` runs: the three builds the browser suites use
+ * (`npm run test:builds`) beside lint and then the unit tests; then every browser suite
+ * (`npm run test:browsers`). Lint and the unit tests keep about one core of two busy (the unit
+ * tests 7 min of CPU in 7 min of wall time on these machines), so the builds take the other instead
+ * of 6-12 minutes of their own afterwards. The builds' output is held and printed when they end, so
+ * it is not interleaved with the others'. A lint failure skips the unit tests and the browser
+ * suites; the browser suites run whenever lint passed and the builds succeeded, a unit failure or
+ * not, so one run shows everything. The exit code is non-zero if anything failed.
  */
 import { outcomeLine, passed, runScript } from './timed-runs';
 
 async function main(): Promise<number> {
+  const building = runScript('test:builds', { hold: true });
   const lint = await runScript('lint');
-  if (!passed(lint)) return 1;
-  const [unit, builds] = await Promise.all([runScript('test:unit'), runScript('test:builds', { hold: true })]);
-  console.log(`\n${builds.name} (beside the unit tests):\n${builds.output}`);
-  const browsers = passed(builds) ? await runScript('test:browsers') : null;
-  const outcomes = [lint, unit, builds, ...(browsers ? [browsers] : [])];
+  const unit = passed(lint) ? await runScript('test:unit') : null;
+  const builds = await building;
+  console.log(`\n${builds.name} (beside lint and the unit tests):\n${builds.output}`);
+  const browsers = unit && passed(builds) ? await runScript('test:browsers') : null;
+  const outcomes = [lint, ...(unit ? [unit] : []), builds, ...(browsers ? [browsers] : [])];
   const lines = outcomes.map(outcomeLine);
-  if (!browsers) lines.push('  npm run test:browsers: not run, for want of the builds');
+  if (!unit) lines.push('  npm run test:unit and npm run test:browsers: not run, for the lint failure');
+  else if (!browsers) lines.push('  npm run test:browsers: not run, for want of the builds');
   console.log(['', 'npm test:', ...lines].join('\n'));
   return outcomes.every(passed) && browsers ? 0 : 1;
 }
