@@ -1,4 +1,4 @@
-/** Commands run one after another or side by side, each timed, for the summaries `npm test` ends with. */
+/** npm scripts run one after another or side by side, each timed, for the summaries `npm test` ends with. */
 import { spawn } from 'node:child_process';
 
 export type Outcome = {
@@ -11,19 +11,19 @@ export type Outcome = {
 };
 
 /**
- * Runs a command; its output goes to the terminal, or is held and handed back when `hold`, so two
- * commands side by side do not interleave theirs.
+ * Runs an npm script; its output goes to the terminal, or is held and handed back when `hold`, so
+ * two scripts side by side do not interleave theirs.
  */
-export function runTimed(command: string, args: string[], { hold = false } = {}): Promise<Outcome> {
+export function runScript(script: string, { hold = false } = {}): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn('npm', ['run', script], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('close', (code, signal) =>
       resolve({
-        name: [command, ...args].join(' '),
+        name: `npm run ${script}`,
         exit: code ?? signal ?? 'unknown',
         minutes: ((performance.now() - started) / 60_000).toFixed(1),
         output: Buffer.concat(chunks).toString('utf8'),
@@ -31,9 +31,6 @@ export function runTimed(command: string, args: string[], { hold = false } = {})
     );
   });
 }
-
-/** An npm script, timed. */
-export const runScript = (script: string, options?: { hold?: boolean }) => runTimed('npm', ['run', script], options);
 
 export const passed = (outcome: Outcome) => outcome.exit === 0;
 
