@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
-import { chromiumLaunch } from './playwright.config';
+import { chromiumLaunch, failureEvidence } from './playwright.config';
 import { budgets } from './e2e/budgets';
 import { confirmationCode, readerSessionFile } from './e2e/accounts';
 
@@ -28,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-dev' }]] : 'list',
   timeout: budgets.test,
   expect: { timeout: budgets.expect },
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { baseURL, ...failureEvidence },
   projects: [
     { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunch } from './playwright.config';
+import { chromiumLaunch, failureEvidence } from './playwright.config';
 
 /**
  * The second factor for password accounts, end to end: a local-mode build made with
@@ -25,8 +25,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    ...failureEvidence,
     launchOptions: chromiumLaunch,
   },
   webServer: {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
+import { FILES_AT_ONCE, FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
 
 const root = mkdtempSync(path.join(tmpdir(), 'unit-tests-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -50,15 +50,19 @@ test('the project’s own list is the test files of every tests/ folder', () => 
   assert.ok(files.every((file) => /(^|\/)tests\/.+\.test\.ts$/.test(file) && !file.includes('node_modules')));
 });
 
-test('every test file runs under a timeout, unless the caller gives its own', () => {
-  assert.deepEqual(runnerOptions([]), [`--test-timeout=${FILE_TIMEOUT_MS}`]);
+test('every test file runs under a timeout, one file per core, unless the caller says otherwise', () => {
+  const timeout = `--test-timeout=${FILE_TIMEOUT_MS}`;
+  const concurrency = `--test-concurrency=${FILES_AT_ONCE}`;
+  assert.deepEqual(runnerOptions([]), [timeout, concurrency]);
   assert.deepEqual(runnerOptions(['--test-name-pattern', 'gate']), [
-    `--test-timeout=${FILE_TIMEOUT_MS}`,
+    timeout,
+    concurrency,
     '--test-name-pattern',
     'gate',
   ]);
-  assert.deepEqual(runnerOptions(['--test-timeout=5000']), ['--test-timeout=5000']);
-  assert.deepEqual(runnerOptions(['--test-timeout', '5000']), ['--test-timeout', '5000']);
+  assert.deepEqual(runnerOptions(['--test-timeout=5000']), [concurrency, '--test-timeout=5000']);
+  assert.deepEqual(runnerOptions(['--test-timeout', '5000']), [concurrency, '--test-timeout', '5000']);
+  assert.deepEqual(runnerOptions(['--test-concurrency=1']), [timeout, '--test-concurrency=1']);
 });
 
 test('a test that awaits an event that never comes fails once its file’s time is up, naming the file', () => {
