@@ -59,6 +59,29 @@ async function widen(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled))));
 }
 
+/**
+ * Waits until every diagram is as a reader finds it once the page is still: reported near the
+ * viewport or far from it, drawn when near, and a tab stop exactly when it scrolls sideways. A
+ * diagram that came into view as the window widened is drawn a moment later, and an axe run in
+ * between once found it scrolling before it was a tab stop (`scrollable-region-focusable`).
+ */
+async function diagramsSettled(page: Page): Promise<void> {
+  const unsettled = () =>
+    page.locator('[role="figure"]').evaluateAll(
+      (figures) =>
+        figures.filter((figure) => {
+          const state = figure.getAttribute('data-diagram');
+          const { top, bottom } = figure.getBoundingClientRect();
+          // Still waiting while in view: the browser has yet to report the new layout.
+          if (state === 'waiting') return top < window.innerHeight && bottom > 0;
+          if (state !== 'near' || !figure.querySelector('svg')) return true;
+          const scrolls = figure.scrollWidth > figure.clientWidth + 1;
+          return scrolls !== figure.hasAttribute('tabindex');
+        }).length,
+    );
+  await expect.poll(unsettled, { message: 'diagrams still being drawn or measured' }).toBe(0);
+}
+
 /** Draws every diagram of the page (each is drawn as it nears the viewport), so axe sees them. */
 async function drawDiagrams(page: Page): Promise<void> {
   const figures = page.getByRole('figure');
@@ -85,9 +108,11 @@ async function violationsEverywhere(
     await page.setViewportSize(phone);
     await openIn(page, path, theme);
     await prepare();
+    await diagramsSettled(page);
     found[`${theme} at ${phone.width} px`] = await blockingViolations(page, theme);
     if (phoneOnly) continue;
     await widen(page);
+    await diagramsSettled(page);
     found[`${theme} at ${desktop.width} px`] = await blockingViolations(page, theme);
   }
   return found;
