@@ -19,9 +19,10 @@ export const chromiumLaunch = {
 
 /**
  * What a failed test leaves to look at. On CI, where a failed test runs again, the retry records a
- * trace (`on-first-retry`, as Playwright's "Trace viewer" guide sets it up): recording one for every
+ * trace (`on-first-retry`, as Playwright's "Trace viewer" guide sets it up). Recording one for every
  * test and keeping it only on failure took 11% of the accessibility spec's time (2:59 against 2:39,
- * quiet). Run locally, without retries, a failed test keeps its trace.
+ * quiet), and the production suite took 16.3 min quiet with it, 11.7 without. Run locally, without
+ * retries, a failed test keeps its trace.
  */
 export const failureEvidence = {
   trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -2,8 +2,8 @@
  * `npm run test:all`, what `npm test` runs: the three builds the browser suites use
  * (`npm run test:builds`) beside lint and then the unit tests; then every browser suite
  * (`npm run test:browsers`). Lint keeps about one core of two busy, so the builds take the other
- * instead of minutes of their own afterwards (quiet: lint 1.7 min, the builds 2.7 min, ending a
- * minute into the unit tests). The builds' output is held and printed when they end, so
+ * instead of minutes of their own afterwards (quiet: lint 1.7 min, the builds 3.5 min, ending
+ * two minutes into the unit tests). The builds' output is held and printed when they end, so
  * it is not interleaved with the others'. A lint failure skips the unit tests and the browser
  * suites; the browser suites run whenever lint passed and the builds succeeded, a unit failure or
  * not, so one run shows everything. The exit code is non-zero if anything failed.
