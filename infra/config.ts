@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EDGE_LOG_REGIONS, LOG_RETENTION_DAYS } from './edge-logs';
 import { GITHUB_FIELDS, githubProblems } from './github-config';
+import type { SubjectFormat } from './github-subject';
 import { passwordAccountMfaProblem } from '../core/password-mfa';
 import { wafRateLimitProblem } from './rate-limit';
 import type { PasswordAccountMfa } from '../core/password-mfa';
@@ -49,8 +50,14 @@ export interface DeployConfig {
   alarmEmail?: string;
   /** Cognito's mail through Amazon SES with the company's verified address, instead of Cognito's default sender. */
   emailSender?: EmailSender;
-  /** The GitHub repository (`owner/name`) whose Actions deploy this environment; without it, no deploy role. */
+  /** The GitHub repository (`owner/name`, or `owner@id/name@id`) whose Actions deploy this environment; without it, no deploy role. */
   githubRepository?: string;
+  /** The format of the repository's OIDC `sub`: `immutable` (`repo:owner@id/name@id:…`) or `names` (github-subject.ts). */
+  githubSubjectFormat?: SubjectFormat;
+  /** The owner's numeric id, for the immutable subject (unless githubRepository carries it). */
+  githubOwnerId?: string | number;
+  /** The repository's numeric id, for the immutable subject (unless githubRepository carries it). */
+  githubRepositoryId?: string | number;
   /** The branch whose pushes deploy (default `main`); the deploy role trusts its runs only. */
   githubBranch: string;
   /** A GitHub environment the deploy job names: the role then trusts that environment's jobs only. */

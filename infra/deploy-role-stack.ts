@@ -1,11 +1,9 @@
 /**
- * The role GitHub Actions deploys with: no stored AWS keys; a job gets short-lived credentials by
- * presenting GitHub's OIDC token to STS (AssumeRoleWithWebIdentity). The trust names one repository
- * and its deploy branch or environment exactly, never a wildcard: GitHub's token carries
- * `sub` = `repo:<owner>/<name>:ref:refs/heads/<branch>` for a job on that branch, and
- * `repo:<owner>/<name>:environment:<name>` for a job that names an environment ("OpenID Connect
- * reference", GitHub Actions docs, "Example subject claims"), and `aud` = `sts.amazonaws.com` as
- * `aws-actions/configure-aws-credentials` requests it. The permissions are deploy-permissions.ts's.
+ * The role GitHub Actions deploys (and rolls back) with: no stored AWS keys; a job gets short-lived
+ * credentials by presenting GitHub's OIDC token to STS (AssumeRoleWithWebIdentity). The trust names
+ * one repository and its deploy environment, or its branch, exactly, never a wildcard, in the
+ * subject format the repository's tokens carry (github-subject.ts). The permissions are
+ * deploy-permissions.ts's.
  */
 import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
@@ -14,16 +12,12 @@ import type { Construct } from 'constructs';
 import type { DeployConfig } from './config';
 import { DEPLOY_STATEMENTS, scopeOf } from './deploy-permissions';
 import type { DeployStatement } from './deploy-permissions';
+import { GITHUB_OIDC_AUDIENCE, GITHUB_OIDC_ISSUER, githubSubject, githubTrustConditions } from './github-subject';
+import type { SubjectContext } from './github-subject';
 
-export const GITHUB_OIDC_ISSUER = 'token.actions.githubusercontent.com';
-export const GITHUB_OIDC_AUDIENCE = 'sts.amazonaws.com';
-
-/** The `sub` claim of the jobs that may deploy: the environment's, or the branch's. */
-export function githubSubject(config: Pick<DeployConfig, 'githubRepository' | 'githubBranch' | 'githubEnvironment'>) {
-  if (!config.githubRepository) throw new Error('The deploy config names no githubRepository.');
-  return config.githubEnvironment
-    ? `repo:${config.githubRepository}:environment:${config.githubEnvironment}`
-    : `repo:${config.githubRepository}:ref:refs/heads/${config.githubBranch}`;
+/** The jobs that may deploy: the environment's, or the branch's. */
+export function deployJobs(config: Pick<DeployConfig, 'githubBranch' | 'githubEnvironment'>): SubjectContext {
+  return config.githubEnvironment ? { environment: config.githubEnvironment } : { branch: config.githubBranch };
 }
 
 function wildcardReason(statement: DeployStatement): string {
@@ -51,13 +45,11 @@ export class DeployRoleStack extends Stack {
           clientIds: [GITHUB_OIDC_AUDIENCE],
         });
     this.role = new iam.Role(this, 'Deploy', {
-      description: `Deploys the Engineering Handbook (${config.environment}) from ${githubSubject(config)}`,
-      assumedBy: new iam.WebIdentityPrincipal(provider.oidcProviderArn, {
-        StringEquals: {
-          [`${GITHUB_OIDC_ISSUER}:aud`]: GITHUB_OIDC_AUDIENCE,
-          [`${GITHUB_OIDC_ISSUER}:sub`]: githubSubject(config),
-        },
-      }),
+      description: `Deploys the Engineering Handbook (${config.environment}) from ${githubSubject(config, deployJobs(config))}`,
+      assumedBy: new iam.WebIdentityPrincipal(
+        provider.oidcProviderArn,
+        githubTrustConditions(config, deployJobs(config)),
+      ),
       maxSessionDuration: DEPLOY_SESSION,
     });
     const permissionScope = scopeOf(config);

@@ -2,9 +2,8 @@
  * The role the preview workflow assumes through GitHub's OIDC provider: only pull request runs of
  * the handbook's repository, and only what the preview flow calls (infra/preview-flow.ts).
  *
- * - Trust: `token.actions.githubusercontent.com:sub` is `repo:<owner>/<name>:pull_request` for a
- *   workflow run by the `pull_request` event ("OpenID Connect reference", subject claims), and `aud`
- *   is `sts.amazonaws.com` ("Configuring OpenID Connect in Amazon Web Services"). GitHub gives a
+ * - Trust: the repository's `pull_request` runs, in the subject format its tokens carry
+ *   (github-subject.ts builds it, as for the deploy role). GitHub gives a
  *   fork's `pull_request` run no secrets and a read-only token, and no OIDC token ("Automatic token
  *   authentication"; "Using secrets in GitHub Actions"), so a fork cannot assume it.
  * - S3: objects only under `previews/` and `.gate/previews/`, and reading the live record; listing
@@ -21,13 +20,13 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PREVIEWS_SEGMENT } from '../core/preview';
 import { LIVE_RECORD_KEY } from './deploy-plan';
+import { GITHUB_OIDC_ISSUER, githubSubject, githubTrustConditions } from './github-subject';
+import type { GitHubSubjectFields } from './github-subject';
 import { PREVIEW_RECORDS_PREFIX } from './preview-flow';
 
-const GITHUB_OIDC = 'token.actions.githubusercontent.com';
-
 interface PreviewRoleProps {
-  /** `owner/name` of the GitHub repository. */
-  repository: string;
+  /** The deploy config's GitHub fields: whose pull request runs the role trusts. */
+  github: GitHubSubjectFields;
   bucket: s3.IBucket;
   distributionId: string;
   stackNames: string[];
@@ -37,17 +36,12 @@ export function addPreviewRole(stack: Stack, props: PreviewRoleProps): iam.Role 
   const provider = iam.OpenIdConnectProvider.fromOpenIdConnectProviderArn(
     stack,
     'GitHubOidc',
-    `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${GITHUB_OIDC}`,
+    `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${GITHUB_OIDC_ISSUER}`,
   );
   const role = new iam.Role(stack, 'PreviewRole', {
-    description: `Pull request previews of ${props.repository}: previews/ of the bucket and invalidations only`,
+    description: `Previews for ${githubSubject(props.github, 'pull_request')}: previews/ of the bucket and invalidations only`,
     maxSessionDuration: Duration.hours(1),
-    assumedBy: new iam.OpenIdConnectPrincipal(provider, {
-      StringEquals: {
-        [`${GITHUB_OIDC}:aud`]: 'sts.amazonaws.com',
-        [`${GITHUB_OIDC}:sub`]: `repo:${props.repository}:pull_request`,
-      },
-    }),
+    assumedBy: new iam.OpenIdConnectPrincipal(provider, githubTrustConditions(props.github, 'pull_request')),
   });
   const prefixes = [`${PREVIEWS_SEGMENT}/`, PREVIEW_RECORDS_PREFIX];
   role.addToPolicy(

@@ -202,7 +202,7 @@ export class SiteStack extends Stack {
     if (config.githubRepository && config.maxPreviews > 0) {
       const names = stackNames(config);
       addPreviewRole(this, {
-        repository: config.githubRepository,
+        github: config,
         bucket: this.bucket,
         distributionId: this.distribution.distributionId,
         stackNames: [names.identity, names.site],

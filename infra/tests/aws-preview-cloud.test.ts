@@ -73,7 +73,7 @@ const callsOf = (name: string, stub: { calls(): { args: unknown[] }[] }) =>
 function previewRoleActions(): Set<string> {
   const stack = new Stack(new App(), 'Site', { env: { account: config.account, region: config.region } });
   addPreviewRole(stack, {
-    repository: 'example-health/engineering-handbook',
+    github: config,
     bucket: new s3.Bucket(stack, 'Build'),
     distributionId: 'EDFDVBD6EXAMPLE',
     stackNames: Object.keys(OUTPUTS),

@@ -55,14 +55,15 @@ describe('the deploy role', () => {
     assert.deepEqual(statement.Condition, {
       StringEquals: {
         'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-        'token.actions.githubusercontent.com:sub': 'repo:example-health/engineering-handbook:environment:production',
+        'token.actions.githubusercontent.com:sub':
+          'repo:example-health@123456/engineering-handbook@456789:environment:production',
       },
     });
     assert.doesNotMatch(JSON.stringify(statement.Condition), /\*/, 'no wildcard in the trust');
   });
 
   test('without an environment, trusts the deploy branch exactly; an existing provider is reused', () => {
-    const branchOnly = { ...example, githubEnvironment: undefined };
+    const branchOnly = { ...example, githubEnvironment: undefined, githubSubjectFormat: 'names' as const };
     const provider = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
     const template = roleTemplate({ ...branchOnly, githubBranch: 'main', githubOidcProviderArn: provider });
     template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
@@ -120,20 +121,26 @@ describe('the deploy config’s GitHub fields', () => {
             githubRepository: 'example-health/*',
             githubBranch: 'release/*',
             githubEnvironment: 'prod*',
+            githubOwnerId: '12*',
             githubOidcProviderArn: 'arn:aws:iam::210987654321:oidc-provider/token.actions.githubusercontent.com',
           },
           'deploy.config.json',
         ),
       (error: Error) =>
-        /githubRepository must be the repository as owner\/name/.test(error.message) &&
-        /githubBranch must be a branch name without wildcards/.test(error.message) &&
-        /githubEnvironment must be a GitHub environment name/.test(error.message) &&
+        /githubRepository must name one exactly, without a wildcard/.test(error.message) &&
+        /githubBranch must name one exactly, without a wildcard/.test(error.message) &&
+        /githubEnvironment must name one exactly, without a wildcard/.test(error.message) &&
+        /githubOwnerId must be the owner's numeric id/.test(error.message) &&
         /githubOidcProviderArn is in another account/.test(error.message),
+    );
+    assert.throws(
+      () => parseDeployConfig({ ...raw, githubRepository: 'example-health@1*/engineering-handbook@2' }, 'x'),
+      /githubRepository must name one exactly, without a wildcard/,
     );
     const withoutRepository = { ...raw, githubRepository: undefined };
     assert.throws(
       () => parseDeployConfig({ ...withoutRepository, githubBranch: 'main' }, 'deploy.config.json'),
-      /githubBranch, githubEnvironment go with githubRepository/,
+      /githubBranch, githubEnvironment, githubSubjectFormat, githubOwnerId, githubRepositoryId go with githubRepository/,
     );
     assert.equal(parseDeployConfig(raw, 'x').githubBranch, 'main', 'the branch defaults to main');
   });

@@ -3,13 +3,16 @@ import { test } from 'node:test';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { addPreviewRole } from '../preview-role';
+
+const { tokens } = documentedShape<{ tokens: Record<string, Record<string, string>> }>('github-oidc-claims');
 
 test('the preview role: trusted by the repository’s pull request runs only, allowed the previews prefix only', () => {
   const stack = new Stack(new App(), 'Site', { env: { account: '123456789012', region: 'eu-west-1' } });
   const bucket = new s3.Bucket(stack, 'Build');
   addPreviewRole(stack, {
-    repository: 'example-health/handbook',
+    github: { githubRepository: 'example-health/handbook', githubSubjectFormat: 'names' },
     bucket,
     distributionId: 'EDFDVBD6EXAMPLE',
     stackNames: ['Handbook-production-Identity', 'Handbook-production-Site'],
@@ -51,4 +54,35 @@ test('the preview role: trusted by the repository’s pull request runs only, al
   const list = statements.find((statement) => statement.Action === 's3:ListBucket')!;
   assert.deepEqual(list.Condition, { StringLike: { 's3:prefix': ['previews/*', '.gate/previews/*'] } });
   assert.doesNotMatch(text, /lambda:|cloudfront:UpdateDistribution|iam:/);
+});
+
+test('the preview role trusts a pull_request token in the immutable format as GitHub documents it', () => {
+  const stack = new Stack(new App(), 'Site', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const claims = tokens['pull_request/immutable'];
+  addPreviewRole(stack, {
+    github: {
+      githubRepository: claims.repository,
+      githubSubjectFormat: 'immutable',
+      githubOwnerId: claims.repository_owner_id,
+      githubRepositoryId: claims.repository_id,
+    },
+    bucket: new s3.Bucket(stack, 'Build'),
+    distributionId: 'EDFDVBD6EXAMPLE',
+    stackNames: ['Handbook-production-Site'],
+  });
+  Template.fromStack(stack).hasResourceProperties('AWS::IAM::Role', {
+    AssumeRolePolicyDocument: {
+      Statement: [
+        {
+          Action: 'sts:AssumeRoleWithWebIdentity',
+          Condition: {
+            StringEquals: {
+              'token.actions.githubusercontent.com:aud': claims.aud,
+              'token.actions.githubusercontent.com:sub': claims.sub,
+            },
+          },
+        },
+      ],
+    },
+  });
 });
