@@ -1,12 +1,19 @@
 /**
  * An alarm when the edge meets signing keys it was not shipped with. The viewer-request function
- * logs `{"event":"jwks-changed",…}` once per container when the pool's live keys differ from the
+ * warns `{"event":"jwks-changed",…}` once per container when the pool's live keys differ from the
  * packaged ones (gate/session.ts); the cure is a deploy. Lambda@Edge writes that line in the region
  * that ran the function (edge-logs.ts), and a metric filter publishes to CloudWatch in its own
  * region, so every region of `edgeLogRegions` gets the filter and an alarm on its metric, as the
- * retention does. A JSON filter pattern selects the line by field ("Filter pattern syntax for
- * metric filters", CloudWatch Logs: `{ $.event = "jwks-changed" }`); a metric filter publishes
- * nothing when no line matches, so missing data is "not breaching".
+ * retention does. A metric filter publishes nothing when no line matches, so missing data is "not
+ * breaching".
+ *
+ * The line is stored in Lambda's text format, `time⇥request id⇥WARN⇥{"event":"jwks-changed",…}`
+ * (core/lambda-log-line.ts), which is not JSON, so a JSON pattern cannot select it. A regular expression
+ * anchored at the line's start does ("Filter pattern syntax for metric filters, subscription filters,
+ * filter log events, and Live Tail", CloudWatch Logs, "Supported regular expressions": `%…%`, only
+ * letters, digits, `:_#=@/;,-` and the operators `^$?[]{}|\*+.`; no quote, so `.` stands for one).
+ * A word anywhere in the line would not do: a page-load line carries the path a visitor asked for,
+ * and anyone could ask for `/jwks-changed`.
  */
 import { PutMetricAlarmCommand } from '@aws-sdk/client-cloudwatch';
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
@@ -14,7 +21,7 @@ import { PutMetricFilterCommand } from '@aws-sdk/client-cloudwatch-logs';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { isRegionNotEnabled } from './edge-logs';
 
-export const KEY_DRIFT_FILTER_PATTERN = '{ $.event = "jwks-changed" }';
+export const KEY_DRIFT_FILTER_PATTERN = '%^[0-9T:.Z-]+.[0-9a-f-]+.WARN.\\{.event.:.jwks-changed.%';
 export const KEY_DRIFT_NAMESPACE = 'EngineeringHandbook';
 
 /** The metric and alarm of one distribution's key drift, the same name in every region. */

@@ -8,6 +8,7 @@ import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client
 import { whoRead } from './access-log-query';
 import { deployedUserPoolId } from './aws-cloud';
 import { readDeployConfig } from './config';
+import { unreadableReport } from '../core/lambda-log-line';
 import { viewerRequestLogGroup } from './viewer-log-group';
 
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   if (!page || !Number.isInteger(days) || days < 1) throw new Error('Usage: npm run who-read -- <path> [--days 7]');
   const config = readDeployConfig();
   const until = new Date();
-  const readers = await whoRead((region) => new CloudWatchLogsClient({ region }), {
+  const { readers, unreadable } = await whoRead((region) => new CloudWatchLogsClient({ region }), {
     groupName: await viewerRequestLogGroup(config),
     regions: config.edgeLogRegions,
     path: page,
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
     console.log(`${email}\t${reader.userId}\t${reader.loads} loads\tlast ${reader.last}`);
   }
   if (!readers.length) console.log(`Nobody loaded ${page} in the last ${days} days.`);
+  for (const line of unreadableReport(unreadable)) console.error(line);
+  if (unreadable.count) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

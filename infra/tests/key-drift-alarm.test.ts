@@ -8,21 +8,29 @@ import { PutMetricAlarmCommand } from '@aws-sdk/client-cloudwatch';
 import type { PutMetricAlarmCommandInput } from '@aws-sdk/client-cloudwatch';
 import { PutMetricFilterCommand } from '@aws-sdk/client-cloudwatch-logs';
 import type { PutMetricFilterCommandInput } from '@aws-sdk/client-cloudwatch-logs';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { KEY_DRIFT_FILTER_PATTERN, keyDriftNames, putKeyDriftAlarms } from '../key-drift-alarm';
 
 const GROUP = '/aws/lambda/us-east-1.Handbook-production-Site-ViewerRequestFn-1A2B3C';
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:Handbook-production-Operations-AlarmMail';
 
-/** A JSON metric filter `{ $.field = "value" }` applied to one log line, as CloudWatch Logs would. */
+/**
+ * A regular-expression filter pattern (`%…%`) applied to one stored line, as CloudWatch Logs would:
+ * the pattern may use only what "Supported regular expressions (regex) syntax" lists, whose meaning
+ * is JavaScript's too.
+ */
 function matches(pattern: string, line: string): boolean {
-  const [, field, value] = /^\{ \$\.(\w+) = "([^"]*)" \}$/.exec(pattern) ?? [];
-  assert.ok(field, `a pattern this check understands: ${pattern}`);
-  try {
-    return (JSON.parse(line) as Record<string, unknown>)[field] === value;
-  } catch {
-    return false;
-  }
+  const [, expression] = /^%(.+)%$/.exec(pattern) ?? [];
+  assert.ok(expression, `a regular-expression pattern: ${pattern}`);
+  assert.match(expression, /^[A-Za-z0-9:_#=@/;,\-^$?[\]{}|\\*+.]+$/, 'only the characters CloudWatch Logs supports');
+  return new RegExp(expression).test(line);
 }
+
+const { documentedExamples, runtimeLines, edgeLines } = documentedShape<{
+  documentedExamples: string[];
+  runtimeLines: string[];
+  edgeLines: Record<'pageLoadServed' | 'keysChanged', string>;
+}>('lambda-node-log-lines');
 
 function fakeClients(disabled: string[] = []) {
   const filters: Record<string, PutMetricFilterCommandInput> = {};
@@ -77,12 +85,22 @@ describe('the key-drift alarm', () => {
     assert.equal(alarms['eu-west-1'].AlarmActions, undefined);
   });
 
-  test('the filter selects the line the viewer-request function writes, and no access-log line', () => {
-    const drift = JSON.stringify({ time: '2026-11-27T13:00:00Z', event: 'jwks-changed', shipped: ['a'], live: ['b'] });
-    const pageLoad = JSON.stringify({ time: '2026-11-27T13:00:00Z', event: 'page-load', path: '/jwks-changed' });
-    assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, drift), true);
-    assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, pageLoad), false);
-    assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, 'START RequestId: 1 Version: 7'), false);
+  test('the filter selects the stored key-drift line, and no access-log line whatever path a visitor asks for', () => {
+    assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, edgeLines.keysChanged), true);
+    assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, edgeLines.pageLoadServed), false);
+    for (const path of [
+      '/jwks-changed',
+      '/WARN/{"event":"jwks-changed"}',
+      '/x%09WARN%09%7B%22event%22:%22jwks-changed',
+    ]) {
+      assert.equal(
+        matches(KEY_DRIFT_FILTER_PATTERN, edgeLines.pageLoadServed.replace('/docs/guide', path)),
+        false,
+        path,
+      );
+    }
+    for (const line of [...documentedExamples, ...runtimeLines])
+      assert.equal(matches(KEY_DRIFT_FILTER_PATTERN, line), false);
   });
 
   test('any other error stops the deploy step', async () => {

@@ -11,10 +11,8 @@ import { describe, test } from 'node:test';
 import {
   CreateLogGroupCommand,
   DescribeLogGroupsCommand,
-  FilterLogEventsCommand,
   PutRetentionPolicyCommand,
   ResourceAlreadyExistsException,
-  ResourceNotFoundException,
 } from '@aws-sdk/client-cloudwatch-logs';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import {
@@ -23,8 +21,6 @@ import {
   ListVersionsByFunctionCommand,
 } from '@aws-sdk/client-lambda';
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import { accessLogLine } from '../../gate/access-log';
-import { whoRead } from '../access-log-query';
 import type { BucketStore } from '../cloud-port';
 import { edgeLogGroupNames, setEdgeLogRetention } from '../edge-logs';
 import { EDGE_PACKAGE_PREFIX, readEdgePackage, storeEdgePackage } from '../edge-package';
@@ -214,67 +210,6 @@ describe('the Google client secret', () => {
       () => googleSecretJsonField('{"a":"GOCSPX-one","b":"GOCSPX-two"}', 'handbook/google'),
       (error: Error) =>
         /handbook\/google is JSON with the keys a, b/.test(error.message) && !/GOCSPX/.test(error.message),
-    );
-  });
-});
-
-describe('who read a page', () => {
-  const line = (userId: string | null, path: string, time: string, decision: 'serve' | 'redirect' = 'serve') =>
-    accessLogLine({
-      time: new Date(time),
-      path,
-      decision,
-      status: decision === 'serve' ? 200 : 302,
-      session: userId ? { userId, expiresAt: 4e9, reader: true } : null,
-    });
-
-  test('counts each reader’s loads of the page across regions, newest first, from the log’s own lines', async () => {
-    const byRegion: Record<string, string[]> = {
-      'us-east-1': [
-        line('sub-a', '/docs/guide', '2026-11-20T09:00:00.000Z'),
-        line('sub-b', '/docs/guide', '2026-11-21T09:00:00.000Z'),
-        line(null, '/docs/guide', '2026-11-21T10:00:00.000Z', 'redirect'),
-      ],
-      'eu-west-1': [line('sub-a', '/docs/guide', '2026-11-22T09:00:00.000Z')],
-    };
-    const patterns: string[] = [];
-    const logsIn = (region: string) =>
-      ({
-        send: async (command: unknown) => {
-          assert.ok(command instanceof FilterLogEventsCommand);
-          patterns.push(command.input.filterPattern!);
-          assert.equal(command.input.logGroupName, '/aws/lambda/us-east-1.viewer');
-          if (!(region in byRegion)) {
-            throw new ResourceNotFoundException({ $metadata: {}, message: 'The specified log group does not exist.' });
-          }
-          // What the filter pattern selects, in two pages.
-          const lines = byRegion[region].filter((text) => JSON.parse(text).decision === 'serve');
-          const first = command.input.nextToken === undefined;
-          return {
-            events: (first ? lines.slice(0, 1) : lines.slice(1)).map((message) => ({ message })),
-            nextToken: first && lines.length > 1 ? 'next' : undefined,
-          };
-        },
-      }) as unknown as Pick<CloudWatchLogsClient, 'send'>;
-    const readers = await whoRead(logsIn, {
-      groupName: '/aws/lambda/us-east-1.viewer',
-      regions: ['us-east-1', 'eu-west-1', 'ap-south-1'],
-      path: '/docs/guide',
-      since: new Date('2026-11-18T00:00:00Z'),
-      until: new Date('2026-11-25T00:00:00Z'),
-    });
-    assert.deepEqual(readers, [
-      { userId: 'sub-a', loads: 2, last: '2026-11-22T09:00:00.000Z' },
-      { userId: 'sub-b', loads: 1, last: '2026-11-21T09:00:00.000Z' },
-    ]);
-    assert.equal(patterns[0], '{ $.event = "page-load" && $.path = "/docs/guide" && $.decision = "serve" }');
-  });
-
-  test('refuses a path that would change the filter pattern', async () => {
-    const query = { groupName: 'g', regions: ['us-east-1'], since: new Date(0), until: new Date() };
-    await assert.rejects(
-      whoRead(() => ({ send: async () => ({}) }) as never, { ...query, path: '/x" || $.a = "b' }),
-      /Not a page path/,
     );
   });
 });

@@ -24,20 +24,24 @@ export const EDGE_JWKS_DEADLINE_MS = 2_000;
 
 export function createViewerRequestHandler(
   manifest: EdgeManifest,
-  options: { sessions?: SessionChecker; log?: (line: string) => void } = {},
+  options: { sessions?: SessionChecker; log?: (line: string) => void; warn?: (line: string) => void } = {},
 ) {
   assertDeployable(manifest.auth);
   const site = siteByLayout(manifest);
-  // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it.
+  // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it, in
+  // Lambda's text format: `time⇥request id⇥INFO⇥line` for console.log, `…⇥WARN⇥…` for console.warn
+  // (core/lambda-log-line.ts reads it back; infra/key-drift-alarm.ts matches the warning).
   const log = options.log ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.warn(line));
   const sessions =
     options.sessions ??
     createSessionChecker(manifest.auth, {
       jwks: manifest.jwks,
       jwksDeadlineMs: EDGE_JWKS_DEADLINE_MS,
       // Once per container: the operator's cue to redeploy, which ships the live keys.
+      // `event` first: the key-drift metric filter anchors on it right after the prefix.
       onKeysChanged: (change) =>
-        log(JSON.stringify({ time: new Date().toISOString(), event: 'jwks-changed', ...change })),
+        warn(JSON.stringify({ event: 'jwks-changed', time: new Date().toISOString(), ...change })),
     });
   const security = securityHeaders(contentSecurityPolicy(manifest), true);
 

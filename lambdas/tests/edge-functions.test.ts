@@ -19,6 +19,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { fixtureManifest, protectedText, writeFixtureBuild } from '../../testkit/fixture-build';
 import { poolSessionCookie, testPoolKey } from '../../testkit/tokens';
 import type { TestPoolKey } from '../../testkit/tokens';
+import { parseLambdaLogLine } from '../../core/lambda-log-line';
 import { packageEdge } from '../package-edge';
 import { realPoolAuth } from '../../testkit/gate-auth';
 import { headerRuleViolations } from './header-rules';
@@ -80,6 +81,13 @@ function assertHeaderRules(eventType: HandledEventType, events: unknown[], invoc
   });
 }
 
+/** A line as CloudWatch Logs stores it, read as `npm run readers` reads it; a line it could not read fails. */
+function storedLine(line: string) {
+  const stored = parseLambdaLogLine(line);
+  assert.ok(stored, `not a Lambda text-format line with a JSON record: ${JSON.stringify(line)}`);
+  return stored;
+}
+
 /**
  * Runs a packaged function's `index.handler` on each event in a fresh Node whose every outgoing
  * connection throws, so a function that tried to fetch anything would fail here; every result must
@@ -113,7 +121,12 @@ const { handler } = require(process.argv[2]);
   const out = [];
   for (const event of events) {
     const logs = [];
-    console.log = (line) => logs.push(String(line));
+    // The Node.js runtime's text format ("Log and monitor Node.js Lambda functions"): each console
+    // line stored as time, request id, level and message, tab-separated.
+    const requestId = require('node:crypto').randomUUID();
+    const lambdaConsole = (level) => (...args) =>
+      logs.push(new Date().toISOString() + '\\t' + requestId + '\\t' + level + '\\t' + require('node:util').format(...args) + '\\n');
+    Object.assign(console, { log: lambdaConsole('INFO'), info: lambdaConsole('INFO'), warn: lambdaConsole('WARN'), error: lambdaConsole('ERROR') });
     connections = 0;
     fetched = [];
     try { out.push({ result: await handler(event), logs, connections, fetched }); }
@@ -327,9 +340,10 @@ describe('the viewer-request function', () => {
     );
     assert.deepEqual(results[0].fetched, [auth.jwksUri]);
     assert.deepEqual([results[1].fetched, results[2].fetched], [[], []]);
-    const change = results[0].logs.map((line) => JSON.parse(line)).find((line) => line.event === 'jwks-changed');
+    const change = results[0].logs.map(storedLine).find((line) => line.record.event === 'jwks-changed');
+    assert.equal(change?.level, 'WARN', 'the key-drift alarm matches a warning');
     assert.deepEqual(
-      { ...change, time: undefined },
+      { ...change?.record, time: undefined },
       {
         time: undefined,
         event: 'jwks-changed',
@@ -373,7 +387,7 @@ describe('the viewer-request function', () => {
     ]);
     assert.equal(signedIn.logs.length, 1);
     assert.deepEqual(
-      { ...JSON.parse(signedIn.logs[0]), time: undefined },
+      { ...storedLine(signedIn.logs[0]).record, time: undefined },
       {
         time: undefined,
         event: 'page-load',
@@ -384,7 +398,7 @@ describe('the viewer-request function', () => {
       },
     );
     assert.deepEqual(
-      { ...JSON.parse(signedOut.logs[0]), time: undefined },
+      { ...storedLine(signedOut.logs[0]).record, time: undefined },
       {
         time: undefined,
         event: 'page-load',
@@ -437,7 +451,7 @@ describe('the viewer-request function', () => {
     const toSignIn = notReader.result as CloudFrontResultResponse;
     assert.equal(toSignIn.status, '302');
     assert.equal(toSignIn.headers!.location[0].value, '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2');
-    assert.equal(JSON.parse(notReader.logs[0]).userId, 'reader-sub', 'the log names who was turned away');
+    assert.equal(storedLine(notReader.logs[0]).record.userId, 'reader-sub', 'the log names who was turned away');
     const forbidden = outsiderFile.result as CloudFrontResultResponse;
     assert.equal(forbidden.status, '403');
     assert.match(forbidden.body ?? '', /administrator must add you to its reader group/);
