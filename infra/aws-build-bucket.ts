@@ -21,6 +21,30 @@ import type { BucketStore } from './cloud-port';
 /** DeleteObjects takes at most 1,000 keys a request (S3 API Reference, DeleteObjects). */
 export const DELETE_BATCH = 1000;
 
+interface KeptKey {
+  key: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * DeleteObjects answers 200 whatever happened to each key: a key it could not delete comes back in
+ * `Errors` (its `Key`, `Code` and `Message`), and in quiet mode that list is all the answer holds
+ * ("In quiet mode the response includes only keys where the delete operation encountered an
+ * error", S3 API Reference, DeleteObjects). So a key left behind is a failure that names it.
+ */
+export class KeysKeptError extends Error {
+  constructor(
+    readonly bucket: string,
+    readonly kept: readonly KeptKey[],
+  ) {
+    const shown = kept.slice(0, 10).map(({ key, code, message }) => `${key} (${code}: ${message})`);
+    const more = kept.length > shown.length ? [`and ${kept.length - shown.length} more`] : [];
+    super(`S3 did not delete ${kept.length} key(s) of ${bucket}: ${[...shown, ...more].join('; ')}`);
+    this.name = 'KeysKeptError';
+  }
+}
+
 /** 412 when the key exists; 409 when another conditional write on it is under way (S3, "Conditional writes"). */
 const LOST_RACE = ['PreconditionFailed', 'ConditionalRequestConflict'];
 
@@ -124,10 +148,17 @@ export function s3BuildBucket(s3: Pick<S3Client, 'send'>, name: string): BucketS
       await s3.send(new CopyObjectCommand({ Bucket: name, Key: key, CopySource: source }));
     },
     async remove(keys) {
+      const kept: KeptKey[] = [];
       for (let start = 0; start < keys.length; start += DELETE_BATCH) {
         const batch = keys.slice(start, start + DELETE_BATCH).map((Key) => ({ Key }));
-        await s3.send(new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: batch, Quiet: true } }));
+        const { Errors = [] } = await s3.send(
+          new DeleteObjectsCommand({ Bucket: name, Delete: { Objects: batch, Quiet: true } }),
+        );
+        kept.push(
+          ...Errors.map(({ Key = '', Code = '', Message = '' }) => ({ key: Key, code: Code, message: Message })),
+        );
       }
+      if (kept.length) throw new KeysKeptError(name, kept);
     },
   };
 }

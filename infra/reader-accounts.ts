@@ -11,7 +11,7 @@
  * ListUsers filters on standard attributes only (ListUsers, Filter: "you can't search for custom
  * attributes"), so the pool is read whole: one call per 60 users.
  */
-import { ListUsersCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { paginateListUsers, paginateListUsersInGroup } from '@aws-sdk/client-cognito-identity-provider';
 import type { AttributeType, CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
 import { emailDomain } from '../core/sign-up-rule';
@@ -69,31 +69,26 @@ export function inCompanyDomains(email: string, domains: readonly string[]): boo
   return domain !== null && domains.includes(domain);
 }
 
-/** Every user of the pool. */
+/**
+ * Every user of the pool. ListUsers answers at most 60 users a call and a `PaginationToken` while
+ * more remain (ListUsers, "Limit": "0-60"; "PaginationToken"); the SDK's paginator follows it.
+ */
 export async function allAccounts(target: PoolTarget): Promise<Account[]> {
   const accounts: Account[] = [];
-  let token: string | undefined;
-  do {
-    const page = await target.client.send(
-      new ListUsersCommand({ UserPoolId: target.userPoolId, PaginationToken: token }),
-    );
+  for await (const page of paginateListUsers({ client: target.client }, { UserPoolId: target.userPoolId })) {
     accounts.push(...(page.Users ?? []).map(accountOf));
-    token = page.PaginationToken;
-  } while (token);
+  }
   return accounts;
 }
 
-/** Every member of the reader group. */
+/** Every member of the reader group, followed across pages by `NextToken` (ListUsersInGroup). */
 export async function readerAccounts(target: PoolTarget): Promise<Account[]> {
   const accounts: Account[] = [];
-  let token: string | undefined;
-  do {
-    const page = await target.client.send(
-      new ListUsersInGroupCommand({ UserPoolId: target.userPoolId, GroupName: target.readerGroup, NextToken: token }),
-    );
-    accounts.push(...(page.Users ?? []).map(accountOf));
-    token = page.NextToken;
-  } while (token);
+  const pages = paginateListUsersInGroup(
+    { client: target.client },
+    { UserPoolId: target.userPoolId, GroupName: target.readerGroup },
+  );
+  for await (const page of pages) accounts.push(...(page.Users ?? []).map(accountOf));
   return accounts;
 }
 

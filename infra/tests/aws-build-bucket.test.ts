@@ -22,8 +22,10 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { DeleteObjectsCommandOutput } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DELETE_BATCH, s3BuildBucket } from '../aws-build-bucket';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
+import { DELETE_BATCH, KeysKeptError, s3BuildBucket } from '../aws-build-bucket';
 
 const BUCKET = 'handbook-production-site-build1a2b3c-4d5e6f';
 const s3 = mockClient(S3Client);
@@ -197,9 +199,29 @@ describe('versions, for rollbacks', () => {
   });
 });
 
+const deleteAnswers = documentedShape<{
+  allDeletedQuiet: DeleteObjectsCommandOutput;
+  oneKeptQuiet: DeleteObjectsCommandOutput;
+  oneKeptVerbose: DeleteObjectsCommandOutput;
+}>('s3-delete-objects');
+
 describe('removing', () => {
+  test('a key S3 kept (200 with Errors) fails the removal, naming it, after every batch was sent', async () => {
+    s3.on(DeleteObjectsCommand).resolvesOnce(deleteAnswers.oneKeptQuiet).resolvesOnce(deleteAnswers.allDeletedQuiet);
+    const keys = ['sample2.txt', ...Array.from({ length: DELETE_BATCH }, (_, index) => `old/${index}.html`)];
+    await assert.rejects(bucket.remove(keys), (error: Error) => {
+      assert.ok(error instanceof KeysKeptError);
+      assert.equal(error.message, `S3 did not delete 1 key(s) of ${BUCKET}: sample2.txt (AccessDenied: Access Denied)`);
+      return true;
+    });
+    assert.equal(s3.commandCalls(DeleteObjectsCommand).length, 2);
+    s3.reset();
+    s3.on(DeleteObjectsCommand).resolves(deleteAnswers.oneKeptVerbose);
+    await assert.rejects(bucket.remove(['sample1.txt', 'sample2.txt']), /sample2\.txt \(AccessDenied/);
+  });
+
   test(`deletes in batches of ${DELETE_BATCH}, quietly, and sends nothing for no keys`, async () => {
-    s3.on(DeleteObjectsCommand).resolves({});
+    s3.on(DeleteObjectsCommand).resolves(deleteAnswers.allDeletedQuiet);
     await bucket.remove([]);
     assert.equal(s3.commandCalls(DeleteObjectsCommand).length, 0);
     const keys = Array.from({ length: 2 * DELETE_BATCH + 1 }, (_, index) => `old/${index}.html`);
