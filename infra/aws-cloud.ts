@@ -39,7 +39,7 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
   // Lambda@Edge functions live in us-east-1, whatever the site stack's region.
   const edgeLambda = new LambdaClient({ region: 'us-east-1' });
   const log = (line: string) => console.log(line);
-  /** The operations stack's alarm topic, once deployed with `alarmEmail`. */
+  /** The operations stack's alarm topic, as this run's deploy of that stack gave it (with `alarmEmail`). */
   let alarmTopicArn: string | undefined;
 
   /** The context every synth needs: the Google secret's format decides its dynamic reference. */
@@ -88,6 +88,14 @@ export function createAwsCloud(config: DeployConfig): HandbookCloud {
       );
       log(`Edge log retention ${config.edgeLogRetentionDays} days: ${result.changed.length} log groups set`);
       for (const skipped of result.skipped) log(`  skipped ${skipped}`);
+      // PutMetricAlarm replaces the whole alarm: without the topic (the operations stack's deploy
+      // failed in this run) the us-east-1 alarm would lose its mail action. Leave the alarms as they
+      // are and fail this part instead; the next deploy puts them with the topic.
+      if (config.alarmEmail && !alarmTopicArn) {
+        throw new Error(
+          'The key-drift alarms were left as they were: the operations stack gave no alarm topic in this run (its deploy failed), and putting them now would remove their mail action.',
+        );
+      }
       const [viewerLogGroup] = edgeLogGroupNames([functionName(edgeVersions['viewer-request'])], site.distributionId);
       const alarms = await putKeyDriftAlarms(logsIn, (alarmRegion) => new CloudWatchClient({ region: alarmRegion }), {
         logGroupName: viewerLogGroup,

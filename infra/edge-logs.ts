@@ -50,9 +50,18 @@ export function edgeLogGroupNames(functionNames: string[], distributionId: strin
   ];
 }
 
-/** An opt-in region the account has not enabled answers with an authentication error. */
+/**
+ * A region the deploy cannot use there, which it reports and skips: an opt-in region the account
+ * has not enabled answers with an authentication error; a region an organisation's service control
+ * policy denies answers AccessDenied whose message names that policy ("… with an explicit deny in a
+ * service control policy" or "… because no service control policy allows …", IAM User Guide,
+ * "Troubleshoot access denied error messages"; the one place here an error is told by its message,
+ * since AccessDenied alone could be the deploy role's own missing permission, which must fail).
+ */
 export function isRegionNotEnabled(error: unknown): boolean {
-  return /UnrecognizedClient|InvalidClientTokenId|AuthFailure|OptInRequired/.test((error as Error).name);
+  const { name, message } = error as Error;
+  if (/UnrecognizedClient|InvalidClientTokenId|AuthFailure|OptInRequired/.test(name)) return true;
+  return /^AccessDenied/.test(name) && /service control polic/i.test(message ?? '');
 }
 
 export interface RetentionResult {
