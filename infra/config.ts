@@ -62,7 +62,7 @@ export interface DeployConfig {
   githubBranch: string;
   /** A GitHub environment the deploy job names: the role then trusts that environment's jobs only. */
   githubEnvironment?: string;
-  /** The account's existing GitHub OIDC provider (one per account); without it, the deploy role's stack creates it. */
+  /** The account's GitHub OIDC provider when made elsewhere (one per account); without it, the stack Handbook-GitHubOidc creates it. */
   githubOidcProviderArn?: string;
 }
 
@@ -250,6 +250,7 @@ export function readDeployConfig(file = process.env.HANDBOOK_DEPLOY_CONFIG ?? DE
 export function stackNames(config: Pick<DeployConfig, 'environment'>) {
   const prefix = `Handbook-${config.environment}`;
   return {
+    prefix,
     identity: `${prefix}-Identity`,
     site: `${prefix}-Site`,
     operations: `${prefix}-Operations`,

@@ -12,7 +12,8 @@ import type { Construct } from 'constructs';
 import type { DeployConfig } from './config';
 import { DEPLOY_STATEMENTS, scopeOf } from './deploy-permissions';
 import type { DeployStatement } from './deploy-permissions';
-import { GITHUB_OIDC_AUDIENCE, GITHUB_OIDC_ISSUER, githubSubject, githubTrustConditions } from './github-subject';
+import { githubOidcProviderArn } from './github-oidc-stack';
+import { githubSubject, githubTrustConditions } from './github-subject';
 import type { SubjectContext } from './github-subject';
 
 /** The jobs that may deploy: the environment's, or the branch's. */
@@ -35,15 +36,8 @@ export class DeployRoleStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { config: DeployConfig }) {
     super(scope, id, props);
     const { config } = props;
-    // An account holds one provider per issuer URL: reuse one that exists. IAM checks GitHub's TLS
-    // certificate against its own trusted CAs, so no thumbprint is given (IAM User Guide, "Create an
-    // OpenID Connect (OIDC) identity provider in IAM").
-    const provider = config.githubOidcProviderArn
-      ? iam.OidcProviderNative.fromOidcProviderArn(this, 'GitHub', config.githubOidcProviderArn)
-      : new iam.OidcProviderNative(this, 'GitHub', {
-          url: `https://${GITHUB_OIDC_ISSUER}`,
-          clientIds: [GITHUB_OIDC_AUDIENCE],
-        });
+    // The account's provider (github-oidc-stack.ts), by its ARN, which IAM fixes by account and issuer.
+    const provider = iam.OidcProviderNative.fromOidcProviderArn(this, 'GitHub', githubOidcProviderArn(config));
     this.role = new iam.Role(this, 'Deploy', {
       description: `Deploys the Engineering Handbook (${config.environment}) from ${githubSubject(config, deployJobs(config))}`,
       assumedBy: new iam.WebIdentityPrincipal(

@@ -24,7 +24,7 @@ export type SubjectFormat = (typeof SUBJECT_FORMATS)[number];
 
 export type GitHubSubjectFields = Pick<
   DeployConfig,
-  'githubRepository' | 'githubSubjectFormat' | 'githubOwnerId' | 'githubRepositoryId'
+  'githubRepository' | 'githubSubjectFormat' | 'githubOwnerId' | 'githubRepositoryId' | 'githubOidcProviderArn'
 >;
 
 /** Which jobs a role trusts: one environment's, one branch's, or the repository's pull request runs. */

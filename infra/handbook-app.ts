@@ -12,6 +12,7 @@ import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
 import { DeployRoleStack } from './deploy-role-stack';
+import { GITHUB_OIDC_STACK, GitHubOidcStack } from './github-oidc-stack';
 import { OperationsStack } from './operations-stack';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { IdentityStack } from './identity-stack';
@@ -63,7 +64,17 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
         description: `Engineering Handbook access log and alarms (${config.environment})`,
       })
     : undefined;
-  // GitHub Actions' deploy role, deployed once by an operator (`npm run deploy-role`).
+  // GitHub's OIDC provider, once per account, unless the config names one made elsewhere; every
+  // stack holding a role GitHub assumes depends on it, so `cdk deploy` of either creates it first.
+  const githubOidc =
+    config.githubRepository && !config.githubOidcProviderArn
+      ? new GitHubOidcStack(app, GITHUB_OIDC_STACK, {
+          env,
+          description: 'GitHub Actions OIDC provider of this account (Engineering Handbook; retained on delete)',
+        })
+      : undefined;
+  // GitHub Actions' deploy role, deployed once by an operator
+  // (`npx cdk deploy Handbook-<environment>-GitHubDeploy`, infra/OPERATIONS.md).
   const deployRole = config.githubRepository
     ? new DeployRoleStack(app, names.deployRole, {
         env,
@@ -71,8 +82,12 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
         description: `Engineering Handbook deploys from GitHub Actions (${config.environment})`,
       })
     : undefined;
+  if (githubOidc) {
+    deployRole?.addDependency(githubOidc);
+    if (site && config.maxPreviews > 0) site.addDependency(githubOidc, 'the preview role names the provider');
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { identity, site, operations, deployRole };
+  return { identity, site, operations, deployRole, githubOidc };
 }
 
 /** Before the first deploy without a custom domain the distribution's name is not known yet. */

@@ -11,8 +11,8 @@
  * - CloudFront: `CreateInvalidation` and `GetInvalidation` on the distribution. IAM cannot limit the
  *   paths of an invalidation; the worst the role can do there is empty caches.
  * - CloudFormation: `DescribeStacks` on the identity and site stacks, for their outputs.
- * The OIDC provider exists once per account (created with the deploy role, or by hand); it is
- * referred to by its ARN, which is fixed for an account.
+ * The OIDC provider exists once per account (github-oidc-stack.ts, or made by hand and named in the
+ * config); it is referred to by its ARN, which is fixed for an account.
  */
 import { Arn, CfnOutput, Duration, Validations } from 'aws-cdk-lib';
 import type { Stack } from 'aws-cdk-lib';
@@ -20,7 +20,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { PREVIEWS_SEGMENT } from '../core/preview';
 import { LIVE_RECORD_KEY } from './deploy-plan';
-import { GITHUB_OIDC_ISSUER, githubSubject, githubTrustConditions } from './github-subject';
+import { githubOidcProviderArn } from './github-oidc-stack';
+import { githubSubject, githubTrustConditions } from './github-subject';
 import type { GitHubSubjectFields } from './github-subject';
 import { PREVIEW_RECORDS_PREFIX } from './preview-flow';
 
@@ -36,7 +37,7 @@ export function addPreviewRole(stack: Stack, props: PreviewRoleProps): iam.Role 
   const provider = iam.OpenIdConnectProvider.fromOpenIdConnectProviderArn(
     stack,
     'GitHubOidc',
-    `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${GITHUB_OIDC_ISSUER}`,
+    githubOidcProviderArn({ account: stack.account, githubOidcProviderArn: props.github.githubOidcProviderArn }),
   );
   const role = new iam.Role(stack, 'PreviewRole', {
     description: `Previews for ${githubSubject(props.github, 'pull_request')}: previews/ of the bucket and invalidations only`,
