@@ -1,0 +1,85 @@
+/**
+ * The workflows that hold the deploy role (deploy.yml, rollback.yml, unlock.yml), hardened as
+ * GitHub's "Security hardening for GitHub Actions" advises and queued so that no run displaces or
+ * cancels another (aws-edge-4 W1, W2): what the workflow linter (`npm run lint:workflows`, schema
+ * only) cannot see.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { EXAMPLE_CONFIG_FILE, readDeployConfig } from '../config';
+
+const root = path.resolve(__dirname, '../..');
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  environment?: string;
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  concurrency?: unknown;
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
+}
+
+const FILES = ['deploy.yml', 'rollback.yml', 'unlock.yml'];
+const read = (file: string) => readFileSync(path.join(root, '.github/workflows', file), 'utf8');
+const PINNED = /^\s*(?:-\s+)?uses:\s+([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # v\d+(?:\.\d+){0,2}\s*$/;
+
+describe('the workflows that hold the deploy role', () => {
+  for (const file of FILES) {
+    const text = read(file);
+    const workflow = parse(text) as Workflow;
+    const [name, job] = Object.entries(workflow.jobs).find(([, candidate]) => candidate.permissions?.['id-token'])!;
+
+    test(`${file}: queues on its ${name} job, never on the workflow, and never cancels a running one`, () => {
+      assert.equal(workflow.concurrency, undefined, 'a skipped run must not enter the group');
+      assert.deepEqual(job.concurrency, { group: 'handbook-production-deploy', 'cancel-in-progress': false });
+    });
+
+    test(`${file}: grants nothing by default; the job asks for an OIDC token and read access only`, () => {
+      assert.deepEqual(workflow.permissions, {});
+      assert.deepEqual(job.permissions, { contents: 'read', 'id-token': 'write' });
+      assert.equal(
+        job.environment,
+        readDeployConfig(EXAMPLE_CONFIG_FILE).githubEnvironment,
+        'the role’s trusted environment',
+      );
+    });
+
+    test(`${file}: every action pinned by commit with its tag, checkouts without a stored token, no expression in a script`, () => {
+      const usesLines = text.split('\n').filter((line) => /^\s*(?:-\s+)?uses:/.test(line));
+      assert.ok(usesLines.length >= 3);
+      for (const line of usesLines) assert.match(line, PINNED);
+      for (const step of job.steps.filter((candidate) => candidate.uses?.startsWith('actions/checkout@'))) {
+        assert.equal(step.with?.['persist-credentials'], false);
+      }
+      for (const step of job.steps.filter((candidate) => candidate.run)) {
+        assert.doesNotMatch(
+          step.run!,
+          /\$\{\{/,
+          `values reach "${step.run}" through env:, not through the script's text`,
+        );
+      }
+    });
+  }
+
+  test('the three files pin each action to the same commit', () => {
+    const pins = new Map<string, Set<string>>();
+    for (const file of FILES) {
+      for (const line of read(file).split('\n')) {
+        const [, action, sha] = PINNED.exec(line) ?? [];
+        if (action) pins.set(action, (pins.get(action) ?? new Set()).add(sha));
+      }
+    }
+    for (const [action, shas] of pins) assert.equal(shas.size, 1, action);
+  });
+});
