@@ -1,5 +1,6 @@
 /**
- * The workflows that hold the deploy role (deploy.yml, rollback.yml, unlock.yml), hardened as
+ * The workflows that hold an AWS role (deploy.yml, rollback.yml, unlock.yml with the deploy role;
+ * aws-sandbox.yml with the sandbox's), hardened as
  * GitHub's "Security hardening for GitHub Actions" advises and queued so that no run displaces or
  * cancels another (aws-edge-4 W1, W2): what the workflow linter (`npm run lint:workflows`, schema
  * only) cannot see.
@@ -30,11 +31,11 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
-const FILES = ['deploy.yml', 'rollback.yml', 'unlock.yml'];
+const FILES = ['deploy.yml', 'rollback.yml', 'unlock.yml', 'aws-sandbox.yml'];
 const read = (file: string) => readFileSync(path.join(root, '.github/workflows', file), 'utf8');
 const PINNED = /^\s*(?:-\s+)?uses:\s+([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # v\d+(?:\.\d+){0,2}\s*$/;
 
-describe('the workflows that hold the deploy role', () => {
+describe('the workflows that hold an AWS role', () => {
   for (const file of FILES) {
     const text = read(file);
     const workflow = parse(text) as Workflow;
@@ -42,17 +43,17 @@ describe('the workflows that hold the deploy role', () => {
 
     test(`${file}: queues on its ${name} job, never on the workflow, and never cancels a running one`, () => {
       assert.equal(workflow.concurrency, undefined, 'a skipped run must not enter the group');
-      assert.deepEqual(job.concurrency, { group: 'handbook-production-deploy', 'cancel-in-progress': false });
+      assert.equal(job.concurrency?.['cancel-in-progress'], false);
+      const group = file === 'aws-sandbox.yml' ? 'handbook-sandbox-checks' : 'handbook-production-deploy';
+      assert.equal(job.concurrency?.group, group);
     });
 
     test(`${file}: grants nothing by default; the job asks for an OIDC token and read access only`, () => {
       assert.deepEqual(workflow.permissions, {});
       assert.deepEqual(job.permissions, { contents: 'read', 'id-token': 'write' });
-      assert.equal(
-        job.environment,
-        readDeployConfig(EXAMPLE_CONFIG_FILE).githubEnvironment,
-        'the role’s trusted environment',
-      );
+      const environment =
+        file === 'aws-sandbox.yml' ? 'sandbox' : readDeployConfig(EXAMPLE_CONFIG_FILE).githubEnvironment;
+      assert.equal(job.environment, environment, 'the role’s trusted environment');
     });
 
     test(`${file}: every action pinned by commit with its tag, checkouts without a stored token, no expression in a script`, () => {
@@ -72,7 +73,7 @@ describe('the workflows that hold the deploy role', () => {
     });
   }
 
-  test('the three files pin each action to the same commit', () => {
+  test('the files pin each action to the same commit', () => {
     const pins = new Map<string, Set<string>>();
     for (const file of FILES) {
       for (const line of read(file).split('\n')) {
