@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { EXAMPLE_CONFIG_FILE, readDeployConfig } from '../config';
 
 const root = path.resolve(__dirname, '../..');
@@ -82,5 +83,45 @@ describe('the workflows that hold an AWS role', () => {
       }
     }
     for (const [action, shas] of pins) assert.equal(shas.size, 1, action);
+  });
+});
+
+/**
+ * deploy.yml's job condition evaluated on the documented `workflow_run` payload
+ * (testkit/documented-shapes/github-workflow-run-event.json): `a == b` clauses joined by `&&`, each
+ * side a quoted literal or a context path, which is all the condition uses.
+ */
+describe('deploy.yml’s condition on documented workflow_run events', () => {
+  const shape = documentedShape<{
+    repository: string;
+    defaultBranchSha: string;
+    runs: Record<'pushPassed' | 'fromForkBranchMain' | 'olderCommit' | 'pushFailed', Record<string, unknown>>;
+  }>('github-workflow-run-event');
+  const condition = (parse(read('deploy.yml')) as Workflow).jobs.deploy as Job & { if: string };
+
+  function deploys(run: Record<string, unknown>): boolean {
+    const context: Record<string, unknown> = {
+      github: { repository: shape.repository, sha: shape.defaultBranchSha, event: { workflow_run: run } },
+    };
+    const valueOf = (side: string): unknown => {
+      const literal = /^'(.*)'$/.exec(side);
+      if (literal) return literal[1];
+      const value = side
+        .split('.')
+        .reduce<unknown>((object, key) => (object as Record<string, unknown>)?.[key], context);
+      assert.notEqual(value, undefined, `${side} is a field of the documented payload`);
+      return value;
+    };
+    return condition.if.split('&&').every((clause) => {
+      const [left, right] = clause.split('==').map((side) => side.trim());
+      return valueOf(left) === valueOf(right);
+    });
+  }
+
+  test('deploys a passed push to main of this repository, and nothing else', () => {
+    assert.equal(deploys(shape.runs.pushPassed), true);
+    assert.equal(deploys(shape.runs.fromForkBranchMain), false);
+    assert.equal(deploys(shape.runs.olderCommit), false);
+    assert.equal(deploys(shape.runs.pushFailed), false);
   });
 });
