@@ -19,11 +19,11 @@ const matching =
 
 /** GitHub's numeric ids, as `gh api repos/OWNER/REPO --jq .owner.id,.id` prints them. */
 const numericId =
-  (what: string): Check =>
+  (what: string, jqPath: string): Check =>
   (value) =>
     (typeof value === 'string' && /^\d{1,20}$/.test(value)) || (Number.isSafeInteger(value) && (value as number) > 0)
       ? null
-      : `must be ${what}'s numeric id, e.g. "123456" (gh api repos/OWNER/REPO --jq ${what === 'the owner' ? '.owner.id' : '.id'})`;
+      : `must be ${what}'s numeric id, e.g. "123456" (gh api repos/OWNER/REPO --jq ${jqPath})`;
 
 /** Git's rules for a branch name, narrowed: no wildcard, no `..`, no leading, trailing or double slash. */
 const BRANCH = /^(?!\/)(?!.*\/\/)(?!.*\.\.)(?!.*\/$)[A-Za-z0-9._/-]{1,255}$/;
@@ -45,8 +45,8 @@ export const GITHUB_FIELDS = {
         ? null
         : `must be ${SUBJECT_FORMATS.map((format) => `"${format}"`).join(' or ')}: the format of the repository's OIDC subject (infra/OPERATIONS.md, "Which subject format")`,
   },
-  githubOwnerId: { required: false, check: numericId('the owner') },
-  githubRepositoryId: { required: false, check: numericId('the repository') },
+  githubOwnerId: { required: false, check: numericId('the owner', '.owner.id') },
+  githubRepositoryId: { required: false, check: numericId('the repository', '.id') },
   githubBranch: {
     required: false,
     default: 'main',

@@ -26,6 +26,7 @@ const lines = documentedShape<{
   documentedExamples: string[];
   runtimeLines: string[];
   edgeLines: Record<'pageLoadServed' | 'pageLoadRedirected' | 'keysChanged', string>;
+  jsonFormatLine: string;
 }>('lambda-node-log-lines');
 const { pages } = documentedShape<{ pages: FilterLogEventsCommandOutput[] }>('cloudwatch-logs-filter-log-events');
 
@@ -158,8 +159,15 @@ describe('who read a page', () => {
   test('a line it cannot read is counted and shown, never a crash and never a silent gap', async () => {
     const bareJson = lines.edgeLines.pageLoadServed.split('\t')[3];
     const cut = lines.edgeLines.pageLoadServed.slice(0, 80);
+    // Lambda's other documented format, should someone turn it on: reported, never read as nobody.
+    const jsonFormat = lines.jsonFormatLine;
     const fake = regions({
-      'us-east-1': [{ $metadata: {}, events: [event(bareJson), event(cut), event(lines.edgeLines.pageLoadServed)] }],
+      'us-east-1': [
+        {
+          $metadata: {},
+          events: [event(bareJson), event(cut), event(jsonFormat), event(lines.edgeLines.pageLoadServed)],
+        },
+      ],
     });
     restore = fake.restore;
     const { readers, unreadable } = await whoRead(fake.logsIn, { groupName: GROUP, regions: ['us-east-1'], ...WEEK });
@@ -167,9 +175,9 @@ describe('who read a page', () => {
       readers.map((reader) => reader.userId),
       ['sub-a'],
     );
-    assert.equal(unreadable.count, 2);
+    assert.equal(unreadable.count, 3);
     const report = unreadableReport(unreadable).join('\n');
-    assert.match(report, /^2 line\(s\) of the edge's access log could not be read/);
+    assert.match(report, /^3 line\(s\) of the edge's access log could not be read/);
     assert.match(report, /a reader shown as not seen may have been seen/);
     assert.ok(report.includes(JSON.stringify(bareJson)));
     assert.deepEqual(unreadableReport({ count: 0, examples: [] }), []);
