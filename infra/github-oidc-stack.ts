@@ -20,6 +20,8 @@ import type { DeployConfig } from './config';
 import { GITHUB_OIDC_AUDIENCE, GITHUB_OIDC_ISSUER } from './github-subject';
 
 export const GITHUB_OIDC_STACK = 'Handbook-GitHubOidc';
+/** Where the provider's stack lives for every environment: us-east-1, which every deploy bootstraps anyway. */
+export const GITHUB_OIDC_REGION = 'us-east-1';
 
 /** The provider's ARN, which IAM fixes by account and issuer: the one the config names, or this account's. */
 export function githubOidcProviderArn(config: Pick<DeployConfig, 'account' | 'githubOidcProviderArn'>): string {

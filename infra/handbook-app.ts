@@ -12,7 +12,7 @@ import type { EdgeManifest } from '../lambdas/edge/manifest';
 import { stackNames } from './config';
 import type { DeployConfig } from './config';
 import { DeployRoleStack } from './deploy-role-stack';
-import { GITHUB_OIDC_STACK, GitHubOidcStack } from './github-oidc-stack';
+import { GITHUB_OIDC_REGION, GITHUB_OIDC_STACK, GitHubOidcStack } from './github-oidc-stack';
 import { OperationsStack } from './operations-stack';
 import type { PinnedEdgeVersions } from './edge-versions';
 import { IdentityStack } from './identity-stack';
@@ -69,7 +69,9 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
   const githubOidc =
     config.githubRepository && !config.githubOidcProviderArn
       ? new GitHubOidcStack(app, GITHUB_OIDC_STACK, {
-          env,
+          // IAM is global, a stack is regional: one region for every environment of the account, or
+          // a second environment elsewhere would try to create the provider again.
+          env: { account: config.account, region: GITHUB_OIDC_REGION },
           description: 'GitHub Actions OIDC provider of this account (Engineering Handbook; retained on delete)',
         })
       : undefined;

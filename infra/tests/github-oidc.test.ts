@@ -20,9 +20,12 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 describe('GitHub’s OIDC provider on a fresh account', () => {
   test('is created once, in its own stack, before the roles that name it, and retained on delete', async () => {
-    const { githubOidc, deployRole, site, assembly } = await synthExample(path.join(root, 'fresh'));
+    const configFile = path.join(root, 'eu.json');
+    writeFileSync(configFile, JSON.stringify({ ...readDeployConfig(EXAMPLE_CONFIG_FILE), region: 'eu-west-1' }));
+    const { githubOidc, deployRole, site, assembly } = await synthExample(path.join(root, 'fresh'), configFile);
     assert.ok(githubOidc && deployRole && site);
     assert.equal(githubOidc.stackName, GITHUB_OIDC_STACK);
+    assert.equal(githubOidc.region, 'us-east-1', 'one region for every environment of the account');
     const provider = Template.fromStack(githubOidc);
     provider.resourceCountIs('AWS::IAM::OIDCProvider', 1);
     provider.hasResource('AWS::IAM::OIDCProvider', {
