@@ -10,8 +10,8 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   ListObjectVersionsCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -53,7 +53,7 @@ const md5Of = (etag: string | undefined) => (etag ?? '').replaceAll('"', '');
 
 const nameOf = (error: unknown) => (error as Error).name;
 
-export function s3BuildBucket(s3: Pick<S3Client, 'send'>, name: string): BucketStore {
+export function s3BuildBucket(s3: S3Client, name: string): BucketStore {
   const putJson = (key: string, text: string, ifNoneMatch?: '*') =>
     s3.send(
       new PutObjectCommand({
@@ -67,14 +67,10 @@ export function s3BuildBucket(s3: Pick<S3Client, 'send'>, name: string): BucketS
   return {
     async list(prefix) {
       const keys = new Map<string, string>();
-      let token: string | undefined;
-      do {
-        const page = await s3.send(
-          new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }),
-        );
+      // The SDK's paginator follows NextContinuationToken to the last page (ListObjectsV2).
+      for await (const page of paginateListObjectsV2({ client: s3 }, { Bucket: name, Prefix: prefix })) {
         for (const object of page.Contents ?? []) keys.set(object.Key!, md5Of(object.ETag));
-        token = page.NextContinuationToken;
-      } while (token);
+      }
       return keys;
     },
     async read(key) {
