@@ -12,8 +12,11 @@
  *   - GetTokensFromRefreshToken, GlobalSignOut, AdminUserGlobalSignOut: added
  *     (`session-operations.ts`).
  *   - UpdateUserAttributes: only the attributes the app client may write (`write-attributes.ts`).
+ *   - UpdateUserAttributes, AdminUpdateUserAttributes, AdminCreateUser: an email Cognito would not
+ *     take is refused (`email-format.ts`).
  */
 import { NotAuthorizedError, Targets } from './cognito-local';
+import { refusingMalformedEmail } from './email-format';
 import type { Operation } from './pool-operations';
 import { adminUserGlobalSignOut, globalSignOut, refreshTokens } from './session-operations';
 import { setNewPassword, startSrpSignIn, verifyPassword } from './srp-sign-in';
@@ -43,5 +46,7 @@ export function installExtensions(): void {
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
   table.AdminUserGlobalSignOut = adminUserGlobalSignOut;
-  table.UpdateUserAttributes = onlyClientWriteAttributes(table.UpdateUserAttributes);
+  table.UpdateUserAttributes = refusingMalformedEmail(onlyClientWriteAttributes(table.UpdateUserAttributes));
+  table.AdminUpdateUserAttributes = refusingMalformedEmail(table.AdminUpdateUserAttributes);
+  table.AdminCreateUser = refusingMalformedEmail(table.AdminCreateUser);
 }

@@ -15,6 +15,7 @@ import { ListUsersCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cogni
 import type { AttributeType, CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
 import { emailDomain } from '../core/sign-up-rule';
+import { printable } from './report-text';
 
 export interface PoolTarget {
   client: CognitoIdentityProviderClient;
@@ -39,7 +40,7 @@ export interface Account {
 }
 
 /** What a user name, `sub` or email may hold: nothing that could pass for another kind of value. */
-const IDENTIFIER = /^[^"\\\s]{1,256}$/;
+const IDENTIFIER = /^[^"\\\s\p{Cc}]{1,256}$/u;
 
 export function accountOf(user: UserType & { UserAttributes?: AttributeType[] }): Account {
   const attributes = new Map((user.Attributes ?? user.UserAttributes ?? []).map((a) => [a.Name, a.Value ?? '']));
@@ -121,5 +122,6 @@ export function accountsOfPerson(accounts: readonly Account[], who: string): Acc
   return [...found];
 }
 
+/** One account as the reports print it; what the reader wrote is printed escaped (report-text.ts). */
 export const describeAccount = (account: Account): string =>
-  `${account.email || '(no email)'}: ${account.kind} account ${account.username} (sub ${account.sub})`;
+  printable(`${account.email || '(no email)'}: ${account.kind} account ${account.username} (sub ${account.sub})`);

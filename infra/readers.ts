@@ -10,6 +10,7 @@ import type { ReaderLoads } from './access-log-query';
 import { looksMoved } from './offboard';
 import type { CommandOutcome } from './pool-target';
 import { inCompanyDomains } from './reader-accounts';
+import { csvCell, printable } from './report-text';
 import type { Account } from './reader-accounts';
 
 /** A reader who has loaded no page for this long is flagged. */
@@ -67,18 +68,19 @@ function cells({ account, lastPageLoad, flags }: ReaderRow): string[] {
   ];
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 /**
  * The review as the administrator reads it (one block per reader) or as a spreadsheet takes it
  * (`csv`). A review that lists every reader is done, whatever it flags.
  */
 export function readersOutcome(rows: readonly ReaderRow[], csv: boolean, readerGroup: string): CommandOutcome {
-  if (csv) return { lines: [COLUMNS, ...rows.map(cells)].map((row) => row.map(csvField).join(',')), done: true };
+  if (csv)
+    return {
+      lines: [COLUMNS, ...rows.map(cells)].map((row) => row.map((cell) => csvCell(printable(cell))).join(',')),
+      done: true,
+    };
   const flagged = rows.filter((row) => row.flags.length).length;
   const lines = rows.flatMap((row) => {
-    const [email, signIn, created, last, flags, username, sub] = cells(row);
+    const [email, signIn, created, last, flags, username, sub] = cells(row).map(printable);
     return [
       `${email} (${signIn}, created ${created}, user ${username}, sub ${sub})`,
       `  last page load: ${last}`,

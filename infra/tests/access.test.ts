@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localIdentity } from '../../core/local-pool';
 import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../../core/pool-attributes';
-import { adminCreateUser, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
+import { adminCreateUser, cognitoCall, signInForTokens, startIdentityProcess } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
 import { grant, grantOutcome } from '../grant';
 import { accountsOfPerson, allAccounts, readerAccounts } from '../reader-accounts';
@@ -21,12 +21,14 @@ import { readerReview, readersOutcome } from '../readers';
 
 const { readerGroup, userPoolId, demoUser } = localIdentity;
 const [grace] = localIdentity.googleAccounts;
+const verificationCode = '424242';
 let service: RunningIdentityService;
 let client: CognitoIdentityProviderClient;
 let target: PoolTarget;
 
 before(async () => {
-  service = await startIdentityProcess();
+  // Every verification code the service sends is this one (cognito-local's CODE).
+  service = await startIdentityProcess({ CODE: verificationCode });
   client = new CognitoIdentityProviderClient({
     endpoint: service.url,
     region: localIdentity.region,
@@ -145,7 +147,7 @@ describe('npm run readers', () => {
       new AdminUpdateUserAttributesCommand({
         UserPoolId: userPoolId,
         Username: legacy.username,
-        UserAttributes: [{ Name: 'email', Value: 'legacy@personal, "mail".example' }],
+        UserAttributes: [{ Name: 'email', Value: '"legacy,mail"@personal.example' }],
       }),
     );
     const demo = await accountOfEmail(demoUser.email);
@@ -160,7 +162,7 @@ describe('npm run readers', () => {
     assert.deepEqual(byEmail.get(demoUser.email)?.flags, []);
     assert.equal(byEmail.get(demoUser.email)?.lastPageLoad, '2026-11-26T09:00:00.000Z');
     assert.equal(byEmail.get(grace.email)?.account.kind, 'google');
-    assert.deepEqual(byEmail.get('legacy@personal, "mail".example')?.flags, [
+    assert.deepEqual(byEmail.get('"legacy,mail"@personal.example')?.flags, [
       'not seen in 90 days',
       'email outside the company domains',
       'no company email recorded: run npm run grant for this reader',
@@ -180,7 +182,7 @@ describe('npm run readers', () => {
     assert.equal(csv[0], 'email,sign-in,created,last page load,flags,user name,sub');
     assert.equal(csv.length, rows.length + 1);
     assert.ok(
-      csv.some((line) => line.startsWith('"legacy@personal, ""mail"".example",password,')),
+      csv.some((line) => line.startsWith('"""legacy,mail""@personal.example",password,')),
       'a field with a comma or quote is quoted (RFC 4180)',
     );
     assert.ok(
@@ -210,5 +212,34 @@ describe('npm run readers', () => {
       'not seen in 90 days',
       'email is not the one recorded at grant (someone.else@handbook.local)',
     ]);
+  });
+});
+
+describe('a reader’s own email in the reports (security review 4, finding 5)', () => {
+  test('a formula email the reader writes is text in readers --csv; a line break or ESC is refused as Cognito refuses it', async () => {
+    const email = 'formula@handbook.local';
+    const password = 'Formula-reader-2026!';
+    await adminCreateUser(service.url, email, { temporaryPassword: 'Temporary-2026!', permanentPassword: password });
+    const { accessToken } = await signInForTokens(service.url, { email, password });
+    const write = (value: string) =>
+      cognitoCall(service.url, 'UpdateUserAttributes', {
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: 'email', Value: value }],
+      });
+    for (const hostile of ['x@evil.example\n  look at: nothing@handbook.local', '\u001b[2K\u001b[1Aa@evil.example']) {
+      await assert.rejects(write(hostile), /InvalidParameterException: Invalid email address format\./);
+    }
+    const formula = "=1+2+cmd|'/Ccalc'!A0@evil.example";
+    await write(formula);
+    await cognitoCall(service.url, 'VerifyUserAttribute', {
+      AccessToken: accessToken,
+      AttributeName: 'email',
+      Code: verificationCode,
+    });
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    assert.ok(rows.some((row) => row.account.email === formula));
+    const csv = readersOutcome(rows, true, readerGroup).lines;
+    assert.ok(csv.some((line) => line.startsWith(`"'=1+2+cmd|'/Ccalc'!A0@evil.example",password,`)));
+    assert.ok(!csv.some((line) => /^"?[=+\-@\t\r]/.test(line)), 'no row begins with a formula');
   });
 });
