@@ -13,7 +13,7 @@
  */
 import { ListUsersCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { AttributeType, CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
-import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
+import { COMPANY_EMAIL, GOOGLE_WORKSPACE } from '../core/pool-attributes';
 import { emailDomain } from '../core/sign-up-rule';
 import { printable } from './report-text';
 
@@ -33,7 +33,10 @@ export interface Account {
   kind: 'password' | 'google';
   /** The company address recorded by `npm run grant`; empty before the account was granted that way. */
   companyEmail: string;
-  /** Google's `hd`: the Workspace of a Google account; empty for password and consumer accounts. */
+  /**
+   * The Workspace recorded when Google's claims were seen (GOOGLE_WORKSPACE), never the `hd` the
+   * account can write itself; empty for password accounts and Google accounts from before the record.
+   */
   workspace: string;
   enabled: boolean;
   created: Date | undefined;
@@ -50,7 +53,7 @@ export function accountOf(user: UserType & { UserAttributes?: AttributeType[] })
     email: attributes.get('email') ?? '',
     kind: attributes.get('identities') ? 'google' : 'password',
     companyEmail: attributes.get(COMPANY_EMAIL) ?? '',
-    workspace: attributes.get(GOOGLE_HOSTED_DOMAIN) ?? '',
+    workspace: attributes.get(GOOGLE_WORKSPACE) ?? '',
     enabled: user.Enabled !== false,
     created: user.UserCreateDate,
   };

@@ -4,7 +4,8 @@
  * names readers by their pool `sub`, access-log-query.ts), and what a reviewer should look at: a
  * reader not seen in 90 days, an email outside the company's domains or no longer the one recorded
  * at grant, no company email recorded (granted before `npm run grant` existed), a Google account of
- * no company Workspace, a disabled account still in the group.
+ * no company Workspace or with none recorded at its first sign-in (created before the record, to be
+ * checked once by hand), a disabled account still in the group.
  */
 import type { ReaderLoads } from './access-log-query';
 import { looksMoved } from './offboard';
@@ -29,7 +30,9 @@ function flagsOf(account: Account, lastPageLoad: string | null, domains: readonl
   if (!inCompanyDomains(account.email, domains)) flags.push('email outside the company domains');
   else if (looksMoved(account, domains)) flags.push(`email is not the one recorded at grant (${account.companyEmail})`);
   if (!account.companyEmail) flags.push('no company email recorded: run npm run grant for this reader');
-  if (account.kind === 'google' && !domains.includes(account.workspace.toLowerCase())) {
+  if (account.kind === 'google' && !account.workspace) {
+    flags.push('no Workspace recorded at its first Google sign-in: check it once (infra/OPERATIONS.md)');
+  } else if (account.kind === 'google' && !domains.includes(account.workspace.toLowerCase())) {
     flags.push('Google account of no company Workspace');
   }
   if (!account.enabled) flags.push('disabled but still in the group');

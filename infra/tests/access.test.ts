@@ -11,8 +11,14 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localIdentity } from '../../core/local-pool';
-import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../../core/pool-attributes';
-import { adminCreateUser, cognitoCall, signInForTokens, startIdentityProcess } from '../../testkit/local-identity';
+import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN, GOOGLE_WORKSPACE } from '../../core/pool-attributes';
+import {
+  adminCreateUser,
+  cognitoCall,
+  googleSignInTokens,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
 import { grant, grantOutcome } from '../grant';
 import { accountsOfPerson, allAccounts, readerAccounts } from '../reader-accounts';
@@ -102,19 +108,15 @@ describe('npm run grant', () => {
   test('refuses a Google account of no company Workspace and a disabled account', async () => {
     const consumer = await accountOfEmail(grace.email);
     const user = { UserPoolId: userPoolId, Username: consumer.username };
-    // A Google user created before `hd` was mapped, or a consumer account: no company Workspace.
-    await client.send(
-      new AdminUpdateUserAttributesCommand({ ...user, UserAttributes: [{ Name: GOOGLE_HOSTED_DOMAIN, Value: '' }] }),
-    );
+    const recordWorkspace = (value: string) =>
+      client.send(
+        new AdminUpdateUserAttributesCommand({ ...user, UserAttributes: [{ Name: GOOGLE_WORKSPACE, Value: value }] }),
+      );
+    await recordWorkspace('gmail.com');
     const outcome = grantOutcome(await grant(target, consumer.username), consumer.username, readerGroup);
     assert.equal(outcome.done, false);
-    assert.match(outcome.lines.join('\n'), /a Google account of no company Workspace/);
-    await client.send(
-      new AdminUpdateUserAttributesCommand({
-        ...user,
-        UserAttributes: [{ Name: GOOGLE_HOSTED_DOMAIN, Value: grace.hd }],
-      }),
-    );
+    assert.match(outcome.lines.join('\n'), /a Google account of no company Workspace \(gmail.com\)/);
+    await recordWorkspace(grace.hd);
 
     const leaver = 'left@handbook.local';
     await createAccount(leaver);
@@ -241,5 +243,71 @@ describe('a reader’s own email in the reports (security review 4, finding 5)',
     const csv = readersOutcome(rows, true, readerGroup).lines;
     assert.ok(csv.some((line) => line.startsWith(`"'=1+2+cmd|'/Ccalc'!A0@evil.example",password,`)));
     assert.ok(!csv.some((line) => /^"?[=+\-@\t\r]/.test(line)), 'no row begins with a formula');
+  });
+});
+
+describe('the Workspace comes from Google, never from the account (security review 4, finding 6)', () => {
+  test('a Google account from before the record writes its own hd: grant refuses it and readers flags it', async () => {
+    // An account from before the record: none recorded, and no hd sent by Google (a consumer account).
+    const { accessToken } = await googleSignInTokens(service.url, grace);
+    const { username } = await accountOfEmail(grace.email);
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: GOOGLE_WORKSPACE, Value: '' },
+          { Name: GOOGLE_HOSTED_DOMAIN, Value: '' },
+        ],
+      }),
+    );
+    const write = (name: string, value: string) =>
+      cognitoCall(service.url, 'UpdateUserAttributes', {
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: name, Value: value }],
+      });
+    // What the review did: hd is mapped, so the app client may write it.
+    await write(GOOGLE_HOSTED_DOMAIN, 'handbook.local');
+    assert.equal((await accountOfEmail(grace.email)).workspace, '', 'grant reads the record, not hd');
+    // The record itself and email_verified are out of the token's reach.
+    for (const [name, value] of [
+      [GOOGLE_WORKSPACE, 'handbook.local'],
+      ['email_verified', 'true'],
+    ]) {
+      await assert.rejects(
+        write(name, value),
+        /NotAuthorizedException: A client attempted to write unauthorized attribute/,
+      );
+    }
+
+    const outcome = grantOutcome(await grant(target, username), username, readerGroup);
+    assert.equal(outcome.done, false);
+    assert.match(outcome.lines.join('\n'), /no Workspace recorded at its first Google sign-in/);
+    // Still in the group from the fixture: readers flags it for the one-time check.
+
+    await cognitoCall(service.url, 'AdminAddUserToGroup', {
+      UserPoolId: userPoolId,
+      Username: username,
+      GroupName: readerGroup,
+    });
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    assert.ok(
+      rows
+        .find((row) => row.account.username === username)
+        ?.flags.includes('no Workspace recorded at its first Google sign-in: check it once (infra/OPERATIONS.md)'),
+    );
+  });
+
+  test('a Google account’s first sign-in records its Workspace and verifies its email, as the pool’s triggers do', async () => {
+    await cognitoCall(service.url, 'AdminDeleteUser', { UserPoolId: userPoolId, Username: `Google_${grace.sub}` });
+    await googleSignInTokens(service.url, grace);
+    const account = await accountOfEmail(grace.email);
+    assert.equal(account.workspace, grace.hd);
+    const { UserAttributes = [] } = await cognitoCall<{ UserAttributes?: { Name: string; Value: string }[] }>(
+      service.url,
+      'AdminGetUser',
+      { UserPoolId: userPoolId, Username: account.username },
+    );
+    assert.ok(UserAttributes.some(({ Name, Value }) => Name === 'email_verified' && Value === 'true'));
   });
 });
