@@ -235,6 +235,12 @@ const setUserMfaPreference: Operation = (services) => async (ctx, req) => {
     throw new InvalidParameterError('User has not verified software token mfa');
   }
   const on = Boolean(totp.Enabled || totp.PreferredMfa);
+  // "You can't turn off TOTP MFA for any of your users when MFA is required in your user pool; you
+  // can only set the type that your user prefers" (API_SoftwareTokenMfaSettingsType): with `required`
+  // no call a reader's token makes leaves a password account without its second factor.
+  if (!on && totp.Enabled === false && userPool.options.MfaConfiguration === 'ON') {
+    throw new InvalidParameterError('TOTP MFA cannot be turned off while the user pool requires MFA.');
+  }
   await userPool.saveUser(ctx, {
     ...user,
     UserMFASettingList: on ? [TOTP] : undefined,
