@@ -129,3 +129,14 @@ export function grantOutcome(report: GrantReport, who: string, readerGroup: stri
   const done = report.found.length > 0 && !report.refused.length && !report.failed.length;
   return { lines, done };
 }
+
+/**
+ * `npm run grant -- <who> [<who> ...]`: each person in turn, as if granted one by one (how the
+ * readers from before `grant` are brought under it in one command, readers.ts); done only when
+ * every one of them is.
+ */
+export async function grantEveryone(target: PoolTarget, people: readonly string[]): Promise<CommandOutcome> {
+  const outcomes: CommandOutcome[] = [];
+  for (const who of people) outcomes.push(grantOutcome(await grant(target, who), printable(who), target.readerGroup));
+  return { lines: outcomes.flatMap((outcome) => outcome.lines), done: outcomes.every((outcome) => outcome.done) };
+}

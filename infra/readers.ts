@@ -91,5 +91,21 @@ export function readersOutcome(rows: readonly ReaderRow[], csv: boolean, readerG
     ];
   });
   lines.push(`${rows.length} readers in ${readerGroup}; ${flagged} flagged for review.`);
+  lines.push(...beforeGrant(rows));
   return { lines, done: true };
+}
+
+/**
+ * The readers added before `npm run grant` existed (no company email recorded, so offboarding can
+ * miss them once they change their email: security review 4, finding 10), and the one command that
+ * brings them all under `grant`, naming each by `sub` (an email could be read by a shell as more
+ * than an address). infra/OPERATIONS.md says what to check first.
+ */
+function beforeGrant(rows: readonly ReaderRow[]): string[] {
+  const ungranted = rows.filter((row) => !row.account.companyEmail);
+  if (!ungranted.length) return [];
+  return [
+    `${ungranted.length} readers from before npm run grant (no company email recorded): check each address against the company's records (infra/OPERATIONS.md), then record them all at once:`,
+    `  npm run grant -- ${ungranted.map((row) => printable(row.account.sub)).join(' ')}`,
+  ];
 }

@@ -20,7 +20,7 @@ import {
   startIdentityProcess,
 } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
-import { grant, grantOutcome } from '../grant';
+import { grant, grantEveryone, grantOutcome } from '../grant';
 import { accountsOfPerson, allAccounts, readerAccounts } from '../reader-accounts';
 import type { PoolTarget } from '../reader-accounts';
 import { readerReview, readersOutcome } from '../readers';
@@ -174,9 +174,14 @@ describe('npm run readers', () => {
 
     const text = readersOutcome(rows, false, readerGroup);
     assert.equal(text.done, true);
+    // Security review 4, finding 10: the readers from before grant, and the one command for them all.
+    const ungranted = rows.filter((row) => !row.account.companyEmail);
+    assert.ok(ungranted.some((row) => row.account.sub === legacy.sub));
+    assert.equal(text.lines.at(-1), `  npm run grant -- ${ungranted.map((row) => row.account.sub).join(' ')}`);
+    assert.match(text.lines.at(-2)!, new RegExp(`^${ungranted.length} readers from before npm run grant`));
     assert.match(text.lines.join('\n'), /grace@handbook.local \(Google, created 2026-01-05, user Google_/);
     assert.match(
-      text.lines.at(-1)!,
+      text.lines.at(-3)!,
       new RegExp(`^${rows.length} readers in ${readerGroup}; \\d+ flagged for review.$`),
     );
 
@@ -309,5 +314,38 @@ describe('the Workspace comes from Google, never from the account (security revi
       { UserPoolId: userPoolId, Username: account.username },
     );
     assert.ok(UserAttributes.some(({ Name, Value }) => Name === 'email_verified' && Value === 'true'));
+  });
+});
+
+describe('readers from before grant (security review 4, finding 10)', () => {
+  test('one grant command brings them all under grant, each with its company email recorded', async () => {
+    const before = ['early.one@handbook.local', 'early.two@handbook.local'];
+    for (const email of before) {
+      await createAccount(email);
+      await cognitoCall(service.url, 'AdminAddUserToGroup', {
+        UserPoolId: userPoolId,
+        Username: email,
+        GroupName: readerGroup,
+      });
+    }
+    const accounts = await Promise.all(before.map(accountOfEmail));
+    assert.deepEqual(
+      accounts.map((account) => account.companyEmail),
+      ['', ''],
+    );
+    const outcome = await grantEveryone(
+      target,
+      accounts.map((account) => account.sub),
+    );
+    assert.equal(outcome.done, true, outcome.lines.join('\n'));
+    assert.deepEqual(
+      (await Promise.all(before.map(accountOfEmail))).map((account) => account.companyEmail),
+      before,
+    );
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    const command = readersOutcome(rows, false, readerGroup).lines.find((line) =>
+      line.startsWith('  npm run grant -- '),
+    );
+    for (const account of accounts) assert.ok(!command?.includes(account.sub), 'granted: no longer listed');
   });
 });
