@@ -8,7 +8,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { localIdentity } from '../../core/local-pool';
-import { claimsOf, signInForTokens, startIdentityProcess } from '../../testkit/local-identity';
+import { totpCode } from '../../core/totp';
+import { FREE_CODE_FAILURES } from '../code-lockout';
+import { adminCreateUser, claimsOf, signInForTokens, startIdentityProcess } from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
 import { signJwt, unverifiedJwt } from '../../testkit/jwt';
 import { ACCESS_TOKEN_OPERATIONS } from '../access-token';
@@ -156,5 +158,78 @@ describe('who has an account (finding 7)', () => {
     // The same SRP work on both sides; before, a name without an account was refused before any
     // (2.0 ms against 22.1 in the review). A third is far from both.
     assert.ok(nobody >= reader / 3, `reader ${reader.toFixed(1)} ms, no account ${nobody.toFixed(1)} ms`);
+  });
+});
+
+describe('TOTP guesses from many addresses (finding 8)', () => {
+  let mfa: RunningIdentityService;
+  before(async () => {
+    mfa = await startIdentityProcess({ HANDBOOK_AUTH_PASSWORD_MFA: 'required' });
+  });
+  after(() => mfa?.stop());
+
+  /** A password account with TOTP set up, as its first sign-in does: its name, password and secret. */
+  async function accountWithTotp() {
+    const account = { email: 'guessed@handbook.local', password: 'Guessed-Account-2026!' };
+    await adminCreateUser(mfa.url, account.email, {
+      temporaryPassword: 'Temporary-2026!',
+      permanentPassword: account.password,
+    });
+    const step = (operation: string, body: object) => callFrom(mfa.url, '127.0.3.1', operation, body);
+    const started = await step('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: localIdentity.userPoolClientId,
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    });
+    const associated = await step('AssociateSoftwareToken', { Session: started.body.Session });
+    const secret = associated.body.SecretCode as string;
+    const verified = await step('VerifySoftwareToken', {
+      Session: associated.body.Session,
+      UserCode: totpCode(secret),
+    });
+    assert.equal(verified.body.Status, 'SUCCESS');
+    const done = await step('RespondToAuthChallenge', {
+      ChallengeName: 'MFA_SETUP',
+      ClientId: localIdentity.userPoolClientId,
+      Session: verified.body.Session,
+      ChallengeResponses: { USERNAME: account.email },
+    });
+    assert.ok(done.body.AuthenticationResult);
+    return { ...account, secret };
+  }
+
+  test('16 addresses with the password get a handful of codes checked in 6 s, not hundreds', async (t) => {
+    const account = await accountWithTotp();
+    const answers = new Map<string, number>();
+    const deadline = Date.now() + 6_000;
+    const guesser = async (index: number) => {
+      const from = `127.0.4.${index + 1}`;
+      while (Date.now() < deadline) {
+        const challenge = await callFrom(mfa.url, from, 'InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: localIdentity.userPoolClientId,
+          AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+        });
+        let session = challenge.body.Session as string | undefined;
+        while (session && Date.now() < deadline) {
+          const guess = await callFrom(mfa.url, from, 'RespondToAuthChallenge', {
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            ClientId: localIdentity.userPoolClientId,
+            Session: session,
+            ChallengeResponses: { USERNAME: account.email, SOFTWARE_TOKEN_MFA_CODE: '000000' },
+          });
+          const kind = String(guess.body.__type ?? guess.status);
+          answers.set(kind, (answers.get(kind) ?? 0) + 1);
+          if (kind !== 'CodeMismatchException') session = undefined;
+        }
+        if (!challenge.body.Session) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, index) => guesser(index)));
+    t.diagnostic(`answers to wrong codes: ${JSON.stringify(Object.fromEntries(answers))}`);
+    // Checked codes: the free ones, then one per lockout (1 + 2 s... within 6 s: at most 3 more).
+    const checked = answers.get('CodeMismatchException') ?? 0;
+    assert.ok(checked <= FREE_CODE_FAILURES + 4, `${checked} codes checked`);
+    assert.ok((answers.get('TooManyFailedAttemptsException') ?? 0) > 0);
   });
 });
