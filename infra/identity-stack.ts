@@ -18,6 +18,7 @@ import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import type { PasswordAccountMfa } from '../core/password-mfa';
 import { sesEmail } from './email-sender';
+import { AuthenticatorChangeAlarm } from './authenticator-alarm';
 
 const root = path.resolve(__dirname, '..');
 
@@ -223,6 +224,13 @@ export class IdentityStack extends Stack {
       groupName: config.readerGroup,
       description: 'Readers of the engineering handbook. Administrators add and remove members.',
     });
+
+    if (config.alarmEmail) {
+      new AuthenticatorChangeAlarm(this, 'AuthenticatorChange', {
+        alarmEmail: config.alarmEmail,
+        userPoolId: this.userPool.userPoolId,
+      });
+    }
 
     const output = (name: string, value: string) => new CfnOutput(this, name, { value });
     output('UserPoolId', this.userPool.userPoolId);
