@@ -20,9 +20,22 @@ export const COMPANY_EMAIL = 'custom:company_email';
 export const GOOGLE_HOSTED_DOMAIN = 'custom:hd';
 
 /**
+ * The Workspace of a Google account as recorded when Google's claims were seen: at the account's
+ * first sign-in, by the pool's post confirmation trigger (lambdas/post-confirmation.ts), from the
+ * `hd` the pre sign-up rule has just accepted. GOOGLE_HOSTED_DOMAIN is mapped, so the app client
+ * must be able to write it (below), and a Google account that sends no `hd` keeps whatever its own
+ * token wrote there (security review 4, finding 6); this one only administrators write, and it is
+ * the only Workspace `npm run grant` and `npm run readers` trust. Empty for a Google account created
+ * before the trigger existed (readers flags it for a one-time check) and for password accounts.
+ */
+export const GOOGLE_WORKSPACE = 'custom:workspace';
+
+/**
  * The app client's WriteAttributes: exactly Google's mapped attributes, because "if your app client
  * allows users to sign in through an IdP, this array must include all attributes that you have
  * mapped to IdP attributes" (Cognito API, UserPoolClientType WriteAttributes). Nothing else: a
- * reader cannot write COMPANY_EMAIL.
+ * reader cannot write COMPANY_EMAIL, GOOGLE_WORKSPACE nor `email_verified`, which is no longer
+ * mapped: the pre sign-up trigger verifies a Google account's email as it accepts the account
+ * (`autoVerifyEmail`, core/sign-up-rule.ts).
  */
-export const CLIENT_WRITE_ATTRIBUTES = ['email', 'email_verified', 'name', GOOGLE_HOSTED_DOMAIN] as const;
+export const CLIENT_WRITE_ATTRIBUTES = ['email', 'name', GOOGLE_HOSTED_DOMAIN] as const;

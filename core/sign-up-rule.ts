@@ -53,8 +53,19 @@ export function decideSignUp(event: PreSignUpEvent, domains: Set<string>): void 
   // Google is the pool's only external provider. "The userAttributes in the request object … contain
   // attributes … that have successfully been mapped from provider attributes for a federated user"
   // (Cognito, "Pre sign-up Lambda trigger"), under their pool names: `custom:hd`.
-  const workspace = event.request.userAttributes[GOOGLE_HOSTED_DOMAIN]?.trim().toLowerCase();
-  if (event.triggerSource === 'PreSignUp_ExternalProvider' && !(workspace && domains.has(workspace))) {
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return;
+  if (!workspaceOf(event.request.userAttributes, domains)) {
     throw new SignUpRefused('Only Google accounts of the company’s Google Workspace may sign in to the handbook.');
   }
+  // A company Workspace account's address is the Workspace's own: verified here, so `email_verified`
+  // needs no mapping from Google and stays out of the app client's write attributes
+  // (core/pool-attributes.ts). "autoVerifyEmail: Set to true to set as verified the email address of
+  // a user who is signing up" (Cognito, "Pre sign-up Lambda trigger").
+  event.response.autoVerifyEmail = true;
+}
+
+/** The company Workspace a federated user's mapped `hd` names (lower case), or null. */
+export function workspaceOf(userAttributes: Record<string, string | undefined>, domains: Set<string>): string | null {
+  const workspace = userAttributes[GOOGLE_HOSTED_DOMAIN]?.trim().toLowerCase();
+  return workspace && domains.has(workspace) ? workspace : null;
 }

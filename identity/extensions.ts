@@ -12,8 +12,15 @@
  *   - GetTokensFromRefreshToken, GlobalSignOut, AdminUserGlobalSignOut: added
  *     (`session-operations.ts`).
  *   - UpdateUserAttributes: only the attributes the app client may write (`write-attributes.ts`).
+ *   - UpdateUserAttributes, AdminUpdateUserAttributes, AdminCreateUser: an email Cognito would not
+ *     take is refused (`email-format.ts`).
+ *   - GetUser, GetUserAttributeVerificationCode, VerifyUserAttribute, UpdateUserAttributes,
+ *     DeleteUserAttributes, DeleteUser, ChangePassword: an access token this service did not sign
+ *     is refused (`access-token.ts`).
  */
 import { NotAuthorizedError, Targets } from './cognito-local';
+import { ACCESS_TOKEN_OPERATIONS, requiringSignedAccessToken } from './access-token';
+import { refusingMalformedEmail } from './email-format';
 import type { Operation } from './pool-operations';
 import { adminUserGlobalSignOut, globalSignOut, refreshTokens } from './session-operations';
 import { setNewPassword, startSrpSignIn, verifyPassword } from './srp-sign-in';
@@ -43,5 +50,8 @@ export function installExtensions(): void {
   table.GetTokensFromRefreshToken = refreshTokens;
   table.GlobalSignOut = globalSignOut;
   table.AdminUserGlobalSignOut = adminUserGlobalSignOut;
-  table.UpdateUserAttributes = onlyClientWriteAttributes(table.UpdateUserAttributes);
+  table.UpdateUserAttributes = refusingMalformedEmail(onlyClientWriteAttributes(table.UpdateUserAttributes));
+  table.AdminUpdateUserAttributes = refusingMalformedEmail(table.AdminUpdateUserAttributes);
+  table.AdminCreateUser = refusingMalformedEmail(table.AdminCreateUser);
+  for (const operation of ACCESS_TOKEN_OPERATIONS) table[operation] = requiringSignedAccessToken(table[operation]);
 }

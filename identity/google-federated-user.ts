@@ -1,13 +1,17 @@
 /**
  * The user a Google sign-in at the local hosted sign-in stands for: `Google_<sub>`, found, or
  * created on a first sign-in once the pool's pre sign-up rule (core/sign-up-rule.ts,
- * `PreSignUp_ExternalProvider`) allows it, with Google's claims mapped as the pool maps them.
+ * `PreSignUp_ExternalProvider`) allows it, with Google's claims mapped as the pool maps them, its
+ * email verified as the rule decides, and its Workspace recorded as the post confirmation trigger
+ * records it (core/workspace-record.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Services, User } from './cognito-local';
 import { decideSignUp } from '../core/sign-up-rule';
+import type { PreSignUpEvent } from '../core/sign-up-rule';
 import type { localIdentity } from '../core/local-pool';
-import { GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
+import { GOOGLE_HOSTED_DOMAIN, GOOGLE_WORKSPACE } from '../core/pool-attributes';
+import { workspaceToRecord } from '../core/workspace-record';
 
 export type GoogleAccount = (typeof localIdentity.googleAccounts)[number];
 
@@ -29,12 +33,20 @@ export async function federatedUser(
     name: account.name,
     [GOOGLE_HOSTED_DOMAIN]: account.hd ?? undefined,
   };
-  decideSignUp(
+  const signUp: PreSignUpEvent = {
+    triggerSource: 'PreSignUp_ExternalProvider',
+    userName: username,
+    request: { userAttributes },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  };
+  decideSignUp(signUp, domains);
+  // The pool's post confirmation trigger, as it runs for a federated first sign-in.
+  const workspace = workspaceToRecord(
     {
-      triggerSource: 'PreSignUp_ExternalProvider',
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: userPool.options.Id,
       userName: username,
-      request: { userAttributes },
-      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+      request: { userAttributes: { ...userAttributes, identities: 'Google' } },
     },
     domains,
   );
@@ -45,9 +57,10 @@ export async function federatedUser(
     Attributes: [
       { Name: 'sub', Value: randomUUID() },
       { Name: 'email', Value: account.email },
-      { Name: 'email_verified', Value: 'true' },
+      { Name: 'email_verified', Value: String(signUp.response.autoVerifyEmail) },
       { Name: 'name', Value: account.name },
       ...(account.hd ? [{ Name: GOOGLE_HOSTED_DOMAIN, Value: account.hd }] : []),
+      ...(workspace ? [{ Name: GOOGLE_WORKSPACE, Value: workspace }] : []),
       {
         Name: 'identities',
         Value: JSON.stringify([{ providerName: 'Google', providerType: 'Google', userId: account.sub, primary: true }]),

@@ -4,7 +4,7 @@
  * table, the pool and app client a request names, tokens issued as Cognito issues them, and the
  * claims of a token this service signed.
  */
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, sign, verify } from 'node:crypto';
 import type { JsonWebKey as NodeJsonWebKey } from 'node:crypto';
 import { InvalidParameterError, loadedKeyModules, NotAuthorizedError } from './cognito-local';
 import type { AppClient, Context, Services, User, UserPoolService } from './cognito-local';
@@ -73,4 +73,17 @@ export function verifiedClaims(token: string | undefined, tokenUse?: 'access'): 
   if (typeof claims?.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
   if (tokenUse && claims.token_use !== tokenUse) return null;
   return claims;
+}
+
+/**
+ * A token this service signed, with some claims changed and signed again by the same key under the
+ * same header: how a refresh keeps the `auth_time` of the sign-in it renews, which cognito-local
+ * sets to the moment of renewal.
+ */
+export function withClaims(token: string, changes: Record<string, unknown>): string {
+  const [header, payload] = token.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')), ...changes };
+  const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const signature = sign('RSA-SHA256', Buffer.from(signed), loadedKeyModules.private.pem).toString('base64url');
+  return `${signed}.${signature}`;
 }

@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { CognitoError, InvalidParameterError, NotAuthorizedError, Targets } from './cognito-local';
 import type { Context, Services, User, UserPoolService } from './cognito-local';
+import { codeCheckAllowed, rightCode, wrongCode } from './code-lockout';
 import { ExpiringStore } from './expiring-store';
 import type { Taken } from './expiring-store';
 import { CHALLENGE_TTL_MS, INCORRECT_CREDENTIALS, issueTokens, poolAndClient, verifiedClaims } from './pool-operations';
@@ -62,13 +63,24 @@ function keepForRetry({ value: session, putBack }: Taken<MfaSession>): void {
   if (session.attemptsLeft > 1) putBack({ ...session, attemptsLeft: session.attemptsLeft - 1 });
 }
 
-/** Whether `code` is the user's current code (or a neighbour's), not used before. */
+/**
+ * Whether `code` is the user's current code (or a neighbour's), not used before. A locked-out
+ * account (code-lockout.ts) has no code checked: the caller's refusal costs the guess nothing.
+ */
 function acceptCode(secret: string, username: string, code: unknown): boolean {
+  if (!codeCheckAllowed(username)) throw tooManyFailures();
   const step = typeof code === 'string' ? matchingTotpStep(secret, code) : null;
-  if (step === null || step <= (lastAcceptedStep.get(username) ?? -1)) return false;
+  if (step === null || step <= (lastAcceptedStep.get(username) ?? -1)) {
+    wrongCode(username);
+    return false;
+  }
+  rightCode(username);
   lastAcceptedStep.set(username, step);
   return true;
 }
+
+const tooManyFailures = () =>
+  new CognitoError('TooManyFailedAttemptsException', 'Too many failed attempts: wait, then try again.');
 
 function hasTotp(user: User): boolean {
   return Boolean(user.UserMFASettingList?.includes(TOTP) && user.SoftwareTokenMfaConfiguration?.Verified);
@@ -235,6 +247,12 @@ const setUserMfaPreference: Operation = (services) => async (ctx, req) => {
     throw new InvalidParameterError('User has not verified software token mfa');
   }
   const on = Boolean(totp.Enabled || totp.PreferredMfa);
+  // "You can't turn off TOTP MFA for any of your users when MFA is required in your user pool; you
+  // can only set the type that your user prefers" (API_SoftwareTokenMfaSettingsType): with `required`
+  // no call a reader's token makes leaves a password account without its second factor.
+  if (!on && totp.Enabled === false && userPool.options.MfaConfiguration === 'ON') {
+    throw new InvalidParameterError('TOTP MFA cannot be turned off while the user pool requires MFA.');
+  }
   await userPool.saveUser(ctx, {
     ...user,
     UserMFASettingList: on ? [TOTP] : undefined,

@@ -4,19 +4,30 @@
  * AdminUserGlobalSignOut (an administrator ending someone's sessions, `npm run offboard`).
  */
 import { InvalidParameterError, NotAuthorizedError, UserNotFoundError } from './cognito-local';
-import { poolAndClient, verifiedClaims } from './pool-operations';
+import { poolAndClient, verifiedClaims, withClaims } from './pool-operations';
 import type { Operation } from './pool-operations';
 
+/**
+ * New access and id tokens for a refresh token. They keep the `auth_time` of the sign-in the
+ * refresh token came from (cognito-local's refresh token carries it as `iat`): "auth_time: the
+ * time when the authentication occurred" (Cognito, "Understanding the access token"), which is
+ * how the "Two-step sign-in" dialog tells a fresh sign-in from a renewed session.
+ */
 export const refreshTokens: Operation = (services) => async (ctx, req) => {
   const { userPool, client } = await poolAndClient(services, ctx, req.ClientId);
-  const user =
-    req.RefreshToken && verifiedClaims(req.RefreshToken)
-      ? await userPool.getUserByRefreshToken(ctx, req.RefreshToken)
-      : null;
-  if (!user) throw new NotAuthorizedError('Invalid Refresh Token');
+  const refreshClaims = verifiedClaims(req.RefreshToken);
+  const user = req.RefreshToken && refreshClaims ? await userPool.getUserByRefreshToken(ctx, req.RefreshToken) : null;
+  if (!user || typeof refreshClaims?.iat !== 'number') throw new NotAuthorizedError('Invalid Refresh Token');
   const groups = await userPool.listUserGroupMembership(ctx, user);
   const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, req.ClientMetadata, 'RefreshTokens');
-  return { AuthenticationResult: { AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, TokenType: 'Bearer' } };
+  const signedIn = { auth_time: refreshClaims.iat };
+  return {
+    AuthenticationResult: {
+      AccessToken: withClaims(tokens.AccessToken, signedIn),
+      IdToken: withClaims(tokens.IdToken, signedIn),
+      TokenType: 'Bearer',
+    },
+  };
 };
 
 export const globalSignOut: Operation = (services) => async (ctx, req) => {

@@ -8,9 +8,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 /** A secret of this run of the service, from which the answers for unknown users are derived. */
 const STAND_IN_SECRET = randomBytes(32);
 
-/** An HMAC of `name` (any case) for `purpose`, under this run's secret. */
+/**
+ * An HMAC of `name` for `purpose`, under this run's secret. The name is taken exactly as the
+ * user lookup takes it: cognito-local's is case-sensitive, as the deployed pool is (it sets no
+ * UsernameConfiguration: CDK's `signInCaseSensitive` defaults to true). Lower-casing here gave
+ * `NOBODY@` and `nobody@` one id while `READER@` and `reader@` got two (security review 4, finding 7).
+ */
 export function derived(purpose: string, name: string): Buffer {
-  return createHmac('sha256', STAND_IN_SECRET).update(`${purpose}\0${name.toLowerCase()}`).digest();
+  return createHmac('sha256', STAND_IN_SECRET).update(`${purpose}\0${name}`).digest();
 }
 
 /** A user id shaped like the pool's (a version 4 UUID), the same for the same unknown name. */

@@ -42,23 +42,33 @@ function maskedDestination(address: string): string {
  */
 export function forgotPassword(original: Operation): Operation {
   return (services) => async (ctx, req) => {
+    const started = performance.now();
     const { userPool } = await poolAndClient(services, ctx, req.ClientId);
     const username = typeof req.Username === 'string' ? req.Username : '';
     const user = username ? await userPool.getUserByUsername(ctx, username) : null;
+    let answer: object;
     if (!user) {
-      return {
+      answer = {
         CodeDeliveryDetails: {
           AttributeName: 'email',
           DeliveryMedium: 'EMAIL',
           Destination: maskedDestination(username),
         },
       };
+    } else {
+      const result = (await original(services)(ctx, req)) as { CodeDeliveryDetails: { Destination: string } };
+      const details = result.CodeDeliveryDetails;
+      answer = { ...result, CodeDeliveryDetails: { ...details, Destination: maskedDestination(details.Destination) } };
     }
-    const result = (await original(services)(ctx, req)) as { CodeDeliveryDetails: { Destination: string } };
-    const details = result.CodeDeliveryDetails;
-    return { ...result, CodeDeliveryDetails: { ...details, Destination: maskedDestination(details.Destination) } };
+    // A known name costs a code, a store write and a message (about 3 ms against 0.8 for an unknown
+    // one: security review 4, finding 7); both answer no sooner than this, so the time tells nothing.
+    await new Promise((resolve) => setTimeout(resolve, FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started)));
+    return answer;
   };
 }
+
+/** How long ForgotPassword takes at least, known name or not: far above the work either costs. */
+export const FORGOT_PASSWORD_ANSWER_MS = 100;
 
 /** With `PreventUserExistenceErrors`, a code for an unknown user is simply a wrong code. */
 export function confirmForgotPassword(original: Operation): Operation {

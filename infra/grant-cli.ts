@@ -1,10 +1,10 @@
-/** `npm run grant -- <email | sub | username>`: see grant.ts. */
-import { grant, grantOutcome } from './grant';
+/** `npm run grant -- <email | sub | username> [...]`: see grant.ts. */
+import { grantEveryone } from './grant';
 import { runPoolCommand } from './pool-target';
 
-const who = process.argv[2];
-if (!who) {
-  console.error('Usage: npm run grant -- <email | sub | username>');
+const people = process.argv.slice(2);
+if (!people.length) {
+  console.error('Usage: npm run grant -- <email | sub | username> [<email | sub | username> ...]');
   process.exit(1);
 }
-runPoolCommand(async (target, config) => grantOutcome(await grant(target, who), who, config.readerGroup));
+runPoolCommand((target) => grantEveryone(target, people));

@@ -6,7 +6,8 @@
  * and adds it to the reader group; then reads each back.
  *
  * It refuses, granting nothing, a person with any account whose email is outside the company's
- * domains, a Google account whose `hd` names no company Workspace (a consumer account), and a
+ * domains, a Google account with no company Workspace recorded at its first sign-in (GOOGLE_WORKSPACE,
+ * which the account cannot write: never the `hd` it can), and a
  * disabled account (offboarded: an administrator enables it deliberately first).
  */
 import {
@@ -27,6 +28,7 @@ import {
   mailbox,
 } from './reader-accounts';
 import type { Account, PoolTarget } from './reader-accounts';
+import { printable } from './report-text';
 
 export interface GrantReport {
   found: Account[];
@@ -42,8 +44,11 @@ function refusal(account: Account, domains: readonly string[]): string | null {
   if (!inCompanyDomains(account.email, domains)) {
     return `${describeAccount(account)}: the email is outside the company domains (${domains.join(', ')})`;
   }
+  if (account.kind === 'google' && !account.workspace) {
+    return `${describeAccount(account)}: no Workspace recorded at its first Google sign-in (an account from before the record); check it once by hand (infra/OPERATIONS.md, "Google accounts from before the Workspace record")`;
+  }
   if (account.kind === 'google' && !domains.includes(account.workspace.toLowerCase())) {
-    return `${describeAccount(account)}: a Google account of no company Workspace (hd "${account.workspace}"); if it is one, it records its hd at its next Google sign-in`;
+    return `${describeAccount(account)}: a Google account of no company Workspace (${printable(account.workspace)})`;
   }
   if (!account.enabled) {
     return `${describeAccount(account)}: the account is disabled (offboarded?); enable it deliberately first (admin-enable-user)`;
@@ -123,4 +128,15 @@ export function grantOutcome(report: GrantReport, who: string, readerGroup: stri
   }
   const done = report.found.length > 0 && !report.refused.length && !report.failed.length;
   return { lines, done };
+}
+
+/**
+ * `npm run grant -- <who> [<who> ...]`: each person in turn, as if granted one by one (how the
+ * readers from before `grant` are brought under it in one command, readers.ts); done only when
+ * every one of them is.
+ */
+export async function grantEveryone(target: PoolTarget, people: readonly string[]): Promise<CommandOutcome> {
+  const outcomes: CommandOutcome[] = [];
+  for (const who of people) outcomes.push(grantOutcome(await grant(target, who), printable(who), target.readerGroup));
+  return { lines: outcomes.flatMap((outcome) => outcome.lines), done: outcomes.every((outcome) => outcome.done) };
 }

@@ -7,16 +7,18 @@ import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { passwordFormat } from '../core/amplify-config';
-import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
+import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN, GOOGLE_WORKSPACE } from '../core/pool-attributes';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
 import type { DeployConfig } from './config';
 import type { PasswordAccountMfa } from '../core/password-mfa';
 import { sesEmail } from './email-sender';
+import { AuthenticatorChangeAlarm } from './authenticator-alarm';
 
 const root = path.resolve(__dirname, '..');
 
@@ -86,6 +88,23 @@ export class IdentityStack extends Stack {
       }),
     });
 
+    const postConfirmation = new NodejsFunction(this, 'PostConfirmation', {
+      description: 'Records the Workspace of a Google account at its first sign-in, where the account cannot write it',
+      entry: path.join(root, 'lambdas/post-confirmation.ts'),
+      handler: 'handler',
+      runtime: LAMBDA_RUNTIME,
+      projectRoot: root,
+      depsLockFilePath: path.join(root, 'package-lock.json'),
+      bundling: { target: 'node24', minify: true, forceDockerBundling: false },
+      environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      logGroup: new logs.LogGroup(this, 'PostConfirmationLogs', {
+        retention: logs.RetentionDays.ONE_YEAR,
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+    });
+
     this.userPool = new cognito.UserPool(this, 'Readers', {
       userPoolName: `handbook-${config.environment}`,
       selfSignUpEnabled: false,
@@ -98,6 +117,9 @@ export class IdentityStack extends Stack {
       customAttributes: {
         [customName(COMPANY_EMAIL)]: new cognito.StringAttribute({ mutable: true }),
         [customName(GOOGLE_HOSTED_DOMAIN)]: new cognito.StringAttribute({ mutable: true }),
+        // Written by the post confirmation trigger, or by an administrator's one-time check of an
+        // account from before it (infra/OPERATIONS.md); never by the app client.
+        [customName(GOOGLE_WORKSPACE)]: new cognito.StringAttribute({ mutable: true }),
       },
       // Readers keep write access to `email`: Google's attribute mapping writes it at every sign-in,
       // and an app client must be able to write every mapped attribute (CLIENT_WRITE_ATTRIBUTES).
@@ -117,7 +139,7 @@ export class IdentityStack extends Stack {
       ...poolMfa(config.passwordAccountMfa),
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { preSignUp },
+      lambdaTriggers: { preSignUp, postConfirmation },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       ...(config.emailSender ? { email: sesEmail(config.emailSender, this.region) } : {}),
@@ -134,10 +156,22 @@ export class IdentityStack extends Stack {
       scopes: ['openid', 'email', 'profile'],
       attributeMapping: {
         email: cognito.ProviderAttribute.GOOGLE_EMAIL,
-        emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
         fullname: cognito.ProviderAttribute.GOOGLE_NAME,
         custom: { [GOOGLE_HOSTED_DOMAIN]: cognito.ProviderAttribute.other('hd') },
       },
+    });
+
+    // A policy of its own rather than the function's default one: the function's resource waits
+    // for its default policy, and the pool waits for the function, so a default policy naming the
+    // pool would be a cycle.
+    new iam.Policy(this, 'PostConfirmationWritesWorkspace', {
+      roles: [postConfirmation.role!],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminUpdateUserAttributes'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
     });
 
     const domain = this.userPool.addDomain('HostedSignIn', {
@@ -175,7 +209,7 @@ export class IdentityStack extends Stack {
         cognito.UserPoolClientIdentityProvider.GOOGLE,
       ],
       writeAttributes: new cognito.ClientAttributes()
-        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withStandardAttributes({ email: true, fullname: true })
         .withCustomAttributes(customName(GOOGLE_HOSTED_DOMAIN)),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
@@ -190,6 +224,13 @@ export class IdentityStack extends Stack {
       groupName: config.readerGroup,
       description: 'Readers of the engineering handbook. Administrators add and remove members.',
     });
+
+    if (config.alarmEmail) {
+      new AuthenticatorChangeAlarm(this, 'AuthenticatorChange', {
+        alarmEmail: config.alarmEmail,
+        userPoolId: this.userPool.userPoolId,
+      });
+    }
 
     const output = (name: string, value: string) => new CfnOutput(this, name, { value });
     output('UserPoolId', this.userPool.userPoolId);
@@ -208,9 +249,11 @@ export class IdentityStack extends Stack {
       reason:
         'Threat protection (Plus plan) is a cost decision left to the owners; admin-only creation, the reader group and short tokens bound the exposure.',
     });
-    Validations.of(preSignUp).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'AWSLambdaBasicExecutionRole only lets the trigger write its own logs.',
-    });
+    for (const trigger of [preSignUp, postConfirmation]) {
+      Validations.of(trigger).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'AWSLambdaBasicExecutionRole only lets the trigger write its own logs.',
+      });
+    }
   }
 }

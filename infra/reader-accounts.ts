@@ -13,8 +13,9 @@
  */
 import { paginateListUsers, paginateListUsersInGroup } from '@aws-sdk/client-cognito-identity-provider';
 import type { AttributeType, CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
-import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../core/pool-attributes';
+import { COMPANY_EMAIL, GOOGLE_WORKSPACE } from '../core/pool-attributes';
 import { emailDomain } from '../core/sign-up-rule';
+import { printable } from './report-text';
 
 export interface PoolTarget {
   client: CognitoIdentityProviderClient;
@@ -32,14 +33,17 @@ export interface Account {
   kind: 'password' | 'google';
   /** The company address recorded by `npm run grant`; empty before the account was granted that way. */
   companyEmail: string;
-  /** Google's `hd`: the Workspace of a Google account; empty for password and consumer accounts. */
+  /**
+   * The Workspace recorded when Google's claims were seen (GOOGLE_WORKSPACE), never the `hd` the
+   * account can write itself; empty for password accounts and Google accounts from before the record.
+   */
   workspace: string;
   enabled: boolean;
   created: Date | undefined;
 }
 
 /** What a user name, `sub` or email may hold: nothing that could pass for another kind of value. */
-const IDENTIFIER = /^[^"\\\s]{1,256}$/;
+const IDENTIFIER = /^[^"\\\s\p{Cc}]{1,256}$/u;
 
 export function accountOf(user: UserType & { UserAttributes?: AttributeType[] }): Account {
   const attributes = new Map((user.Attributes ?? user.UserAttributes ?? []).map((a) => [a.Name, a.Value ?? '']));
@@ -49,7 +53,7 @@ export function accountOf(user: UserType & { UserAttributes?: AttributeType[] })
     email: attributes.get('email') ?? '',
     kind: attributes.get('identities') ? 'google' : 'password',
     companyEmail: attributes.get(COMPANY_EMAIL) ?? '',
-    workspace: attributes.get(GOOGLE_HOSTED_DOMAIN) ?? '',
+    workspace: attributes.get(GOOGLE_WORKSPACE) ?? '',
     enabled: user.Enabled !== false,
     created: user.UserCreateDate,
   };
@@ -116,5 +120,6 @@ export function accountsOfPerson(accounts: readonly Account[], who: string): Acc
   return [...found];
 }
 
+/** One account as the reports print it; what the reader wrote is printed escaped (report-text.ts). */
 export const describeAccount = (account: Account): string =>
-  `${account.email || '(no email)'}: ${account.kind} account ${account.username} (sub ${account.sub})`;
+  printable(`${account.email || '(no email)'}: ${account.kind} account ${account.username} (sub ${account.sub})`);

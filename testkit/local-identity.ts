@@ -2,6 +2,7 @@
  * The local pool's test kit: a service of a test's own, calls to it, its users, and their sessions
  * as the browser's cookies carry them.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -178,12 +179,18 @@ export function sessionCookieHeader(tokens: Tokens, user?: string, clientId?: st
     .join('; ');
 }
 
+const GOOGLE_CODE_VERIFIER = 'handbook-test-kit-pkce-verifier-of-forty-three-or-more-chars';
+
 /**
  * A Google sign-in at the local hosted sign-in, as far as the return to the app (the federated user
  * is created there on a first sign-in): authorize, choose the account at the stand-in, follow its
  * return. Gives the app's sign-in URL with its `code`, or Cognito's `error`.
  */
-export async function googleSignInReturn(identityUrl: string, account: { sub: string }): Promise<URL> {
+export async function googleSignInReturn(
+  identityUrl: string,
+  account: { sub: string },
+  codeVerifier = GOOGLE_CODE_VERIFIER,
+): Promise<URL> {
   const hop = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, { ...init, redirect: 'manual' });
     if (response.status !== 302) throw new Error(`${url} answered ${response.status}`);
@@ -196,10 +203,30 @@ export async function googleSignInReturn(identityUrl: string, account: { sub: st
     identity_provider: 'Google',
     scope: 'openid email profile',
     state: 'test',
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
     code_challenge_method: 'S256',
   });
   const chooser = await hop(`${identityUrl}/oauth2/authorize?${query}`);
   const body = new URLSearchParams({ state: chooser.searchParams.get('state') ?? '', account: account.sub });
   return hop((await hop(chooser.href, { method: 'POST', body })).href);
+}
+
+/** A Google account signed in at the local hosted sign-in: its tokens, from the code exchange (PKCE). */
+export async function googleSignInTokens(identityUrl: string, account: { sub: string }): Promise<SignInTokens> {
+  const code = (await googleSignInReturn(identityUrl, account)).searchParams.get('code');
+  if (!code) throw new Error(`Google sign-in of ${account.sub} returned no code`);
+  const response = await fetch(`${identityUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: localIdentity.userPoolClientId,
+      code,
+      redirect_uri: 'http://127.0.0.1:3000/sign-in',
+      code_verifier: GOOGLE_CODE_VERIFIER,
+    }),
+  });
+  if (!response.ok) throw new Error(`/oauth2/token answered ${response.status}`);
+  const tokens = (await response.json()) as { access_token: string; id_token: string; refresh_token: string };
+  return { accessToken: tokens.access_token, idToken: tokens.id_token, refreshToken: tokens.refresh_token };
 }

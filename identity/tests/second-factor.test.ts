@@ -110,6 +110,23 @@ describe('passwordAccountMfa "required"', () => {
     );
   });
 
+  // Security review 4, finding 2: a 5-minute access token turned TOTP off, and the password alone
+  // then enrolled a new authenticator at the next sign-in.
+  test('the reader’s own token cannot turn TOTP off, so the next sign-in still asks for a code', async () => {
+    const account = await newAccount(service().url);
+    const started = await signIn({ username: account.email, password: account.password });
+    assert.ok(started.nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    const secret = started.nextStep.totpSetupDetails.sharedSecret;
+    assert.equal((await confirmSignIn({ challengeResponse: totpCode(secret) })).isSignedIn, true);
+    await assert.rejects(updateMFAPreference({ totp: 'DISABLED' }), { name: 'InvalidParameterException' });
+    // Only which factor is preferred may change.
+    await updateMFAPreference({ totp: 'NOT_PREFERRED' });
+    assert.deepEqual((await fetchMFAPreference()).enabled, ['TOTP']);
+    await signOut();
+    const again = await signIn({ username: account.email, password: account.password });
+    assert.equal(again.nextStep.signInStep, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+  });
+
   test(`a sign-in's session takes ${CODE_ATTEMPTS} wrong codes, then the reader starts again`, async () => {
     const account = await newAccount(service().url);
     const started = await signIn({ username: account.email, password: account.password });

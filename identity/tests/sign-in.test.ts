@@ -109,6 +109,10 @@ describe('sessions', () => {
     const after = (await fetchAuthSession({ forceRefresh: true })).tokens?.accessToken.toString();
     assert.ok(before && after);
     assert.notEqual(claimsOf(after).jti, claimsOf(before).jti);
+    // Renewed, not signed in again: the time of the sign-in stays (what a fresh sign-in is judged by).
+    assert.equal(claimsOf(after).auth_time, claimsOf(before).auth_time);
+    const idToken = (await fetchAuthSession()).tokens?.idToken?.toString();
+    assert.equal(idToken && claimsOf(idToken).auth_time, claimsOf(before).auth_time);
   });
 
   test('global sign-out revokes the refresh token, so the next refresh signs the reader out', async () => {

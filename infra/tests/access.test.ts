@@ -11,22 +11,30 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localIdentity } from '../../core/local-pool';
-import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN } from '../../core/pool-attributes';
-import { adminCreateUser, cognitoCall, startIdentityProcess } from '../../testkit/local-identity';
+import { COMPANY_EMAIL, GOOGLE_HOSTED_DOMAIN, GOOGLE_WORKSPACE } from '../../core/pool-attributes';
+import {
+  adminCreateUser,
+  cognitoCall,
+  googleSignInTokens,
+  signInForTokens,
+  startIdentityProcess,
+} from '../../testkit/local-identity';
 import type { RunningIdentityService } from '../../testkit/local-identity';
-import { grant, grantOutcome } from '../grant';
+import { grant, grantEveryone, grantOutcome } from '../grant';
 import { accountsOfPerson, allAccounts, readerAccounts } from '../reader-accounts';
 import type { PoolTarget } from '../reader-accounts';
 import { readerReview, readersOutcome } from '../readers';
 
 const { readerGroup, userPoolId, demoUser } = localIdentity;
 const [grace] = localIdentity.googleAccounts;
+const verificationCode = '424242';
 let service: RunningIdentityService;
 let client: CognitoIdentityProviderClient;
 let target: PoolTarget;
 
 before(async () => {
-  service = await startIdentityProcess();
+  // Every verification code the service sends is this one (cognito-local's CODE).
+  service = await startIdentityProcess({ CODE: verificationCode });
   client = new CognitoIdentityProviderClient({
     endpoint: service.url,
     region: localIdentity.region,
@@ -100,19 +108,15 @@ describe('npm run grant', () => {
   test('refuses a Google account of no company Workspace and a disabled account', async () => {
     const consumer = await accountOfEmail(grace.email);
     const user = { UserPoolId: userPoolId, Username: consumer.username };
-    // A Google user created before `hd` was mapped, or a consumer account: no company Workspace.
-    await client.send(
-      new AdminUpdateUserAttributesCommand({ ...user, UserAttributes: [{ Name: GOOGLE_HOSTED_DOMAIN, Value: '' }] }),
-    );
+    const recordWorkspace = (value: string) =>
+      client.send(
+        new AdminUpdateUserAttributesCommand({ ...user, UserAttributes: [{ Name: GOOGLE_WORKSPACE, Value: value }] }),
+      );
+    await recordWorkspace('gmail.com');
     const outcome = grantOutcome(await grant(target, consumer.username), consumer.username, readerGroup);
     assert.equal(outcome.done, false);
-    assert.match(outcome.lines.join('\n'), /a Google account of no company Workspace/);
-    await client.send(
-      new AdminUpdateUserAttributesCommand({
-        ...user,
-        UserAttributes: [{ Name: GOOGLE_HOSTED_DOMAIN, Value: grace.hd }],
-      }),
-    );
+    assert.match(outcome.lines.join('\n'), /a Google account of no company Workspace \(gmail.com\)/);
+    await recordWorkspace(grace.hd);
 
     const leaver = 'left@handbook.local';
     await createAccount(leaver);
@@ -145,7 +149,7 @@ describe('npm run readers', () => {
       new AdminUpdateUserAttributesCommand({
         UserPoolId: userPoolId,
         Username: legacy.username,
-        UserAttributes: [{ Name: 'email', Value: 'legacy@personal, "mail".example' }],
+        UserAttributes: [{ Name: 'email', Value: '"legacy,mail"@personal.example' }],
       }),
     );
     const demo = await accountOfEmail(demoUser.email);
@@ -160,7 +164,7 @@ describe('npm run readers', () => {
     assert.deepEqual(byEmail.get(demoUser.email)?.flags, []);
     assert.equal(byEmail.get(demoUser.email)?.lastPageLoad, '2026-11-26T09:00:00.000Z');
     assert.equal(byEmail.get(grace.email)?.account.kind, 'google');
-    assert.deepEqual(byEmail.get('legacy@personal, "mail".example')?.flags, [
+    assert.deepEqual(byEmail.get('"legacy,mail"@personal.example')?.flags, [
       'not seen in 90 days',
       'email outside the company domains',
       'no company email recorded: run npm run grant for this reader',
@@ -170,9 +174,14 @@ describe('npm run readers', () => {
 
     const text = readersOutcome(rows, false, readerGroup);
     assert.equal(text.done, true);
+    // Security review 4, finding 10: the readers from before grant, and the one command for them all.
+    const ungranted = rows.filter((row) => !row.account.companyEmail);
+    assert.ok(ungranted.some((row) => row.account.sub === legacy.sub));
+    assert.equal(text.lines.at(-1), `  npm run grant -- ${ungranted.map((row) => row.account.sub).join(' ')}`);
+    assert.match(text.lines.at(-2)!, new RegExp(`^${ungranted.length} readers from before npm run grant`));
     assert.match(text.lines.join('\n'), /grace@handbook.local \(Google, created 2026-01-05, user Google_/);
     assert.match(
-      text.lines.at(-1)!,
+      text.lines.at(-3)!,
       new RegExp(`^${rows.length} readers in ${readerGroup}; \\d+ flagged for review.$`),
     );
 
@@ -180,7 +189,7 @@ describe('npm run readers', () => {
     assert.equal(csv[0], 'email,sign-in,created,last page load,flags,user name,sub');
     assert.equal(csv.length, rows.length + 1);
     assert.ok(
-      csv.some((line) => line.startsWith('"legacy@personal, ""mail"".example",password,')),
+      csv.some((line) => line.startsWith('"""legacy,mail""@personal.example",password,')),
       'a field with a comma or quote is quoted (RFC 4180)',
     );
     assert.ok(
@@ -210,5 +219,133 @@ describe('npm run readers', () => {
       'not seen in 90 days',
       'email is not the one recorded at grant (someone.else@handbook.local)',
     ]);
+  });
+});
+
+describe('a reader’s own email in the reports (security review 4, finding 5)', () => {
+  test('a formula email the reader writes is text in readers --csv; a line break or ESC is refused as Cognito refuses it', async () => {
+    const email = 'formula@handbook.local';
+    const password = 'Formula-reader-2026!';
+    await adminCreateUser(service.url, email, { temporaryPassword: 'Temporary-2026!', permanentPassword: password });
+    const { accessToken } = await signInForTokens(service.url, { email, password });
+    const write = (value: string) =>
+      cognitoCall(service.url, 'UpdateUserAttributes', {
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: 'email', Value: value }],
+      });
+    for (const hostile of ['x@evil.example\n  look at: nothing@handbook.local', '\u001b[2K\u001b[1Aa@evil.example']) {
+      await assert.rejects(write(hostile), /InvalidParameterException: Invalid email address format\./);
+    }
+    const formula = "=1+2+cmd|'/Ccalc'!A0@evil.example";
+    await write(formula);
+    await cognitoCall(service.url, 'VerifyUserAttribute', {
+      AccessToken: accessToken,
+      AttributeName: 'email',
+      Code: verificationCode,
+    });
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    assert.ok(rows.some((row) => row.account.email === formula));
+    const csv = readersOutcome(rows, true, readerGroup).lines;
+    assert.ok(csv.some((line) => line.startsWith(`"'=1+2+cmd|'/Ccalc'!A0@evil.example",password,`)));
+    assert.ok(!csv.some((line) => /^"?[=+\-@\t\r]/.test(line)), 'no row begins with a formula');
+  });
+});
+
+describe('the Workspace comes from Google, never from the account (security review 4, finding 6)', () => {
+  test('a Google account from before the record writes its own hd: grant refuses it and readers flags it', async () => {
+    // An account from before the record: none recorded, and no hd sent by Google (a consumer account).
+    const { accessToken } = await googleSignInTokens(service.url, grace);
+    const { username } = await accountOfEmail(grace.email);
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: GOOGLE_WORKSPACE, Value: '' },
+          { Name: GOOGLE_HOSTED_DOMAIN, Value: '' },
+        ],
+      }),
+    );
+    const write = (name: string, value: string) =>
+      cognitoCall(service.url, 'UpdateUserAttributes', {
+        AccessToken: accessToken,
+        UserAttributes: [{ Name: name, Value: value }],
+      });
+    // What the review did: hd is mapped, so the app client may write it.
+    await write(GOOGLE_HOSTED_DOMAIN, 'handbook.local');
+    assert.equal((await accountOfEmail(grace.email)).workspace, '', 'grant reads the record, not hd');
+    // The record itself and email_verified are out of the token's reach.
+    for (const [name, value] of [
+      [GOOGLE_WORKSPACE, 'handbook.local'],
+      ['email_verified', 'true'],
+    ]) {
+      await assert.rejects(
+        write(name, value),
+        /NotAuthorizedException: A client attempted to write unauthorized attribute/,
+      );
+    }
+
+    const outcome = grantOutcome(await grant(target, username), username, readerGroup);
+    assert.equal(outcome.done, false);
+    assert.match(outcome.lines.join('\n'), /no Workspace recorded at its first Google sign-in/);
+    // Still in the group from the fixture: readers flags it for the one-time check.
+
+    await cognitoCall(service.url, 'AdminAddUserToGroup', {
+      UserPoolId: userPoolId,
+      Username: username,
+      GroupName: readerGroup,
+    });
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    assert.ok(
+      rows
+        .find((row) => row.account.username === username)
+        ?.flags.includes('no Workspace recorded at its first Google sign-in: check it once (infra/OPERATIONS.md)'),
+    );
+  });
+
+  test('a Google account’s first sign-in records its Workspace and verifies its email, as the pool’s triggers do', async () => {
+    await cognitoCall(service.url, 'AdminDeleteUser', { UserPoolId: userPoolId, Username: `Google_${grace.sub}` });
+    await googleSignInTokens(service.url, grace);
+    const account = await accountOfEmail(grace.email);
+    assert.equal(account.workspace, grace.hd);
+    const { UserAttributes = [] } = await cognitoCall<{ UserAttributes?: { Name: string; Value: string }[] }>(
+      service.url,
+      'AdminGetUser',
+      { UserPoolId: userPoolId, Username: account.username },
+    );
+    assert.ok(UserAttributes.some(({ Name, Value }) => Name === 'email_verified' && Value === 'true'));
+  });
+});
+
+describe('readers from before grant (security review 4, finding 10)', () => {
+  test('one grant command brings them all under grant, each with its company email recorded', async () => {
+    const before = ['early.one@handbook.local', 'early.two@handbook.local'];
+    for (const email of before) {
+      await createAccount(email);
+      await cognitoCall(service.url, 'AdminAddUserToGroup', {
+        UserPoolId: userPoolId,
+        Username: email,
+        GroupName: readerGroup,
+      });
+    }
+    const accounts = await Promise.all(before.map(accountOfEmail));
+    assert.deepEqual(
+      accounts.map((account) => account.companyEmail),
+      ['', ''],
+    );
+    const outcome = await grantEveryone(
+      target,
+      accounts.map((account) => account.sub),
+    );
+    assert.equal(outcome.done, true, outcome.lines.join('\n'));
+    assert.deepEqual(
+      (await Promise.all(before.map(accountOfEmail))).map((account) => account.companyEmail),
+      before,
+    );
+    const rows = readerReview(await readerAccounts(target), [], target.allowedEmailDomains);
+    const command = readersOutcome(rows, false, readerGroup).lines.find((line) =>
+      line.startsWith('  npm run grant -- '),
+    );
+    for (const account of accounts) assert.ok(!command?.includes(account.sub), 'granted: no longer listed');
   });
 });

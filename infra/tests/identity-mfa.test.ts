@@ -55,7 +55,8 @@ for (const [setting, mfaConfiguration] of [
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
       SmsConfiguration: Match.absent(),
     });
-    template.resourceCountIs('AWS::IAM::Role', 1); // the pre-sign-up trigger's; no SMS role
+    // The pre sign-up and post confirmation triggers' roles; no SMS role.
+    template.resourceCountIs('AWS::IAM::Role', 2);
     assert.equal(
       acknowledged.some((rule) => COG2.test(rule)),
       setting === 'optional',

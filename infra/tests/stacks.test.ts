@@ -12,7 +12,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLIENT_WRITE_ATTRIBUTES, COMPANY_EMAIL } from '../../core/pool-attributes';
+import { CLIENT_WRITE_ATTRIBUTES, COMPANY_EMAIL, GOOGLE_WORKSPACE } from '../../core/pool-attributes';
 import { contentSecurityPolicy, SEARCH_INDEX_MAX_AGE_SECONDS } from '../../gate/headers';
 import type { EdgeManifest } from '../../lambdas/edge/manifest';
 import { EXAMPLE_CONFIG_FILE } from '../config';
@@ -53,7 +53,7 @@ describe('the identity stack', () => {
         }),
       },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
-      LambdaConfig: { PreSignUp: Match.anyValue() },
+      LambdaConfig: { PreSignUp: Match.anyValue(), PostConfirmation: Match.anyValue() },
       // A reader's own change of email waits for verification; the original stays until then.
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
@@ -73,6 +73,25 @@ describe('the identity stack', () => {
     });
   });
 
+  test('the post confirmation trigger may write user attributes of this pool only', () => {
+    identity.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          {
+            Action: 'cognito-idp:AdminUpdateUserAttributes',
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Readers'), 'Arn'] },
+          },
+        ],
+      },
+      Roles: [{ Ref: Match.stringLikeRegexp('^PostConfirmation') }],
+    });
+    identity.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Records the Workspace'),
+      Environment: { Variables: { ALLOWED_EMAIL_DOMAINS: 'example-health.com' } },
+    });
+  });
+
   test('Google with its secret read from Secrets Manager at deploy time, never written in the template', () => {
     identity.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
@@ -80,7 +99,7 @@ describe('the identity stack', () => {
         client_id: synthesized.config.googleClientId,
         client_secret: `{{resolve:secretsmanager:${synthesized.config.googleClientSecretName}:SecretString:::}}`,
       }),
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name', 'custom:hd': 'hd' },
+      AttributeMapping: { email: 'email', name: 'name', 'custom:hd': 'hd' },
     });
     const template = JSON.stringify(identity.toJSON());
     assert.doesNotMatch(template, /GOCSPX-/, 'no Google client secret in the template');
@@ -117,13 +136,16 @@ describe('the identity stack', () => {
         ['name', true],
         ['company_email', true],
         ['hd', true],
+        ['workspace', true],
       ],
     );
     const client = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0].Properties as {
       WriteAttributes: string[];
     };
     assert.deepEqual([...client.WriteAttributes].sort(), [...CLIENT_WRITE_ATTRIBUTES].sort());
-    assert.ok(!client.WriteAttributes.includes(COMPANY_EMAIL));
+    // Security review 4, finding 6: neither the Workspace record nor email_verified (no longer mapped).
+    for (const adminOnly of [COMPANY_EMAIL, GOOGLE_WORKSPACE, 'email_verified'])
+      assert.ok(!client.WriteAttributes.includes(adminOnly), adminOnly);
     // Every attribute Google maps is writable, as Cognito requires of the client.
     const google = Object.values(identity.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0].Properties as {
       AttributeMapping: Record<string, string>;

@@ -29,6 +29,15 @@ describe('the pre-sign-up trigger', () => {
     assert.doesNotThrow(() => decideSignUp(event('admin-create-user'), company));
   });
 
+  test('verifies the email of the Google accounts it admits, and of no other (email_verified is not mapped)', () => {
+    const google = event('external-provider');
+    decideSignUp(google, company);
+    assert.equal(google.response.autoVerifyEmail, true);
+    const created = event('admin-create-user');
+    decideSignUp(created, company);
+    assert.equal(created.response.autoVerifyEmail, false);
+  });
+
   test('refuses other domains, look-alikes and malformed addresses', () => {
     for (const email of [
       'someone@gmail.com',

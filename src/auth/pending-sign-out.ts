@@ -39,8 +39,12 @@ export interface SignOutSurroundings {
   userPoolEndpoint: string;
   /** The gate's sign-out route; null where no gate answers it (the dev server keeps no index). */
   signOutRoute: string | null;
-  /** Whether the cookies hold a session now: someone signed in since, and the cache is theirs. */
-  hasSession(): boolean;
+  /**
+   * Whether the gate serves a protected page to the cookies the browser holds now: someone signed
+   * in since, and the cache is theirs. Decided by the gate's answer, which verifies signatures,
+   * never by the cookies' shape, which any sibling can plant (security review 4, finding 3).
+   */
+  signedInNow(): Promise<boolean>;
 }
 
 /** A planted cookie can add tokens; each is one call, so only this many are kept. */
@@ -88,6 +92,12 @@ export function rememberSignOut(storage: SignOutSurroundings['storage'], revocat
     (revocation, index, list) => list.findIndex((other) => other.refreshToken === revocation.refreshToken) === index,
   );
   store(storage, { clearSite: true, revocations: all.slice(0, MAX_REVOCATIONS) });
+}
+
+/** Strikes off every token still to revoke (a global sign-out revoked them), keeping the rest of the sign-out. */
+export function forgetRevocations(storage: SignOutSurroundings['storage']): void {
+  const pending = readPendingSignOut(storage);
+  if (pending) store(storage, { ...pending, revocations: [] });
 }
 
 type RevocationOutcome = 'revoked' | 'refused' | 'unreachable';
@@ -140,7 +150,7 @@ export async function revokePending(surroundings: SignOutSurroundings): Promise<
  */
 async function clearSite(surroundings: SignOutSurroundings, pending: PendingSignOut): Promise<void> {
   if (!pending.clearSite) return;
-  let cleared = surroundings.signOutRoute === null || surroundings.hasSession();
+  let cleared = surroundings.signOutRoute === null || (await surroundings.signedInNow());
   if (!cleared && surroundings.signOutRoute) {
     const route = surroundings.signOutRoute;
     cleared = await surroundings

@@ -18,7 +18,14 @@ import { cookieValues } from '../../core/cookies';
 import { sessionTokenCandidates } from '../../core/cookie-session';
 import { sessionCookiePrefix } from '../../core/session-format';
 import { SIGN_OUT_PATH } from '../../core/sign-in-route';
-import { finishPendingSignOut, refreshTokensIn, rememberSignOut, revokePending } from './pending-sign-out';
+import {
+  CALL_DEADLINE_MS,
+  finishPendingSignOut,
+  forgetRevocations,
+  refreshTokensIn,
+  rememberSignOut,
+  revokePending,
+} from './pending-sign-out';
 import type { SignOutSurroundings, Unfinished } from './pending-sign-out';
 
 const ATTEMPTS = 3;
@@ -60,8 +67,29 @@ function surroundings(): SignOutSurroundings {
     userPoolEndpoint: userPoolEndpoint(),
     // A built site is always behind a gate, which answers the sign-out route; the dev server has none.
     signOutRoute: process.env.NODE_ENV === 'production' ? SIGN_OUT_PATH : null,
-    hasSession: () => sessionTokenCandidates(document.cookie, userPoolClientId()).length > 0,
+    signedInNow: () => gateServesSession(),
   };
+}
+
+/**
+ * Whether the gate serves the home page to this browser's cookies (a redirect to the sign-in page
+ * is not followed: `opaqueredirect`). A fetch's cookies are the browser's, planted ones included;
+ * the gate verifies their signatures. No request without cookies of the app client at all.
+ */
+async function gateServesSession(): Promise<boolean> {
+  if (!sessionTokenCandidates(document.cookie, userPoolClientId()).length) return false;
+  try {
+    const answer = await window.fetch('/', {
+      method: 'HEAD',
+      cache: 'no-store',
+      credentials: 'same-origin',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(CALL_DEADLINE_MS),
+    });
+    return answer.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Steps 1 and 2: true once the identity service has revoked the session; false when it could not be reached. */
@@ -73,9 +101,14 @@ export async function revokeSession(): Promise<boolean> {
     refreshTokensIn(document.cookie, clientId).map((refreshToken) => ({ clientId, refreshToken })),
   );
   const everywhere = await signOutEverywhere();
-  // After a global sign-out the token is refused, which strikes it off as surely.
-  const tokenRevoked = await revokePending(here);
-  return everywhere || tokenRevoked;
+  // A global sign-out has revoked every refresh token of the reader: asking RevokeToken for one
+  // again is refused (HTTP 400, which the browser logs as an error), so the token is struck off
+  // instead, and no longer kept on the device.
+  if (everywhere) {
+    forgetRevocations(here.storage);
+    return true;
+  }
+  return revokePending(here);
 }
 
 /** What an earlier page's sign-out left undone, done now: every page of the site calls it as it loads. */

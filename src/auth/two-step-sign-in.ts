@@ -5,7 +5,13 @@
  * updateMFAPreference (SetUserMFAPreference). Loaded with the dialog, never with a page.
  */
 import { getTotpCodeURL } from '@aws-amplify/ui';
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import {
+  fetchAuthSession,
+  fetchMFAPreference,
+  setUpTOTP,
+  updateMFAPreference,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
 import QRCode from 'qrcode';
 import { TOTP_ISSUER } from '../../core/password-mfa';
 import { loadAmplify } from './amplify';
@@ -15,6 +21,13 @@ export async function totpIsOn(): Promise<boolean> {
   await loadAmplify();
   const { enabled } = await fetchMFAPreference();
   return enabled?.includes('TOTP') ?? false;
+}
+
+/** When the session's sign-in happened (`auth_time`, seconds since the epoch), which renewals keep; null if unknown. */
+export async function signedInAt(): Promise<number | null> {
+  await loadAmplify();
+  const authTime = (await fetchAuthSession()).tokens?.accessToken.payload.auth_time;
+  return typeof authTime === 'number' ? authTime : null;
 }
 
 export interface NewAuthenticator {

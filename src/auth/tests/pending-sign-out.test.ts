@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   finishPendingSignOut,
+  forgetRevocations,
   PENDING_SIGN_OUT_KEY,
   readPendingSignOut,
   refreshTokensIn,
@@ -25,14 +26,14 @@ function memoryStorage(): SignOutSurroundings['storage'] & { items: Map<string, 
 type Answer = number | 'offline';
 
 /** The page's surroundings, with the network answering each URL as told, and every request kept. */
-function page(answers: { signOut?: Answer; revoke?: Answer }, options: { hasSession?: boolean; gate?: boolean } = {}) {
+function page(answers: { signOut?: Answer; revoke?: Answer }, options: { signedInNow?: boolean; gate?: boolean } = {}) {
   const storage = memoryStorage();
   const requests: { url: string; init?: RequestInit }[] = [];
   const surroundings: SignOutSurroundings = {
     storage,
     userPoolEndpoint: ENDPOINT,
     signOutRoute: options.gate === false ? null : '/sign-out',
-    hasSession: () => options.hasSession ?? false,
+    signedInNow: async () => options.signedInNow ?? false,
     fetch: async (input, init) => {
       const url = String(input);
       requests.push({ url, init });
@@ -118,8 +119,8 @@ test('a sign-out route that does not answer with success leaves the site to empt
   assert.deepEqual(readPendingSignOut(storage), { clearSite: true, revocations: [] });
 });
 
-test('once someone has signed in again the cache is theirs: their cookies are kept, the old token still revoked', async () => {
-  const { surroundings, storage, requests } = page({ revoke: 200 }, { hasSession: true });
+test('once the gate serves someone signed in since, the cache is theirs: their cookies are kept, the old token still revoked', async () => {
+  const { surroundings, storage, requests } = page({ revoke: 200 }, { signedInNow: true });
   rememberSignOut(storage, [{ clientId: CLIENT, refreshToken: token(1) }]);
   await finishPendingSignOut(surroundings);
   assert.deepEqual(
@@ -166,4 +167,12 @@ test('the refresh tokens are read from the app client’s cookies only, as Ampli
     'theme=dark',
   ].join('; ');
   assert.deepEqual(refreshTokensIn(cookies, CLIENT), [token(1)]);
+});
+
+test('a global sign-out revoked the tokens: they are struck off, the emptying of the site still pending', () => {
+  const storage = memoryStorage();
+  rememberSignOut(storage, [{ clientId: CLIENT, refreshToken: token(1) }]);
+  forgetRevocations(storage);
+  assert.deepEqual(readPendingSignOut(storage), { clearSite: true, revocations: [] });
+  assert.ok(!storage.items.get(PENDING_SIGN_OUT_KEY)?.includes(token(1)), 'no refresh token left on the device');
 });

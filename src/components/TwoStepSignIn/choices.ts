@@ -15,6 +15,24 @@ export function offersTwoStepSignIn(setting: PasswordAccountMfa, reader: Reader)
   return setting !== 'off' && !reader.federated;
 }
 
+/**
+ * How long after a sign-in the authenticator may be replaced or turned off (security review 4,
+ * finding 2): a stolen access token or an unattended browser, renewed for hours, must not move
+ * the second factor; a sign-in with the password and a code of the current authenticator within
+ * this time may. Judged by the session's `auth_time`, "the time when the authentication occurred",
+ * which renewals keep (Cognito, "Understanding the access token"). Cognito itself cannot require
+ * it (AssociateSoftwareToken takes any valid access token): SECURITY.md says what is left.
+ */
+export const FRESH_SIGN_IN_SECONDS = 5 * 60;
+
+/** Whether a sign-in at `authTime` (seconds since the epoch) is recent enough at `now` (milliseconds). */
+export function signedInRecently(authTime: number | null, now: number): boolean {
+  return authTime !== null && now / 1000 - authTime <= FRESH_SIGN_IN_SECONDS;
+}
+
+const SIGN_IN_AGAIN =
+  'To replace your authenticator app or turn two-step sign-in off, sign out and sign in again first, with your password and a code from your current app: the change is offered for 5 minutes after a sign-in.';
+
 export interface TwoStepChoices {
   /** What the dialog says first. */
   status: string;
@@ -24,9 +42,14 @@ export interface TwoStepChoices {
   turnOff: boolean;
 }
 
-export function choicesFor(setting: PasswordAccountMfa, totpOn: boolean): TwoStepChoices {
+/**
+ * The dialog's choices. An authenticator in use is replaced or turned off only after a recent
+ * sign-in (`freshSignIn`, FRESH_SIGN_IN_SECONDS); setting the first one up needs none.
+ */
+export function choicesFor(setting: PasswordAccountMfa, totpOn: boolean, freshSignIn: boolean): TwoStepChoices {
   if (setting === 'off')
     return { status: 'Two-step sign-in is not used by this handbook.', setUp: null, turnOff: false };
+  if (totpOn && !freshSignIn) return { status: SIGN_IN_AGAIN, setUp: null, turnOff: false };
   if (setting === 'required') {
     return {
       status:

@@ -7,11 +7,17 @@ import React, { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useColorMode } from '@docusaurus/theme-common';
 import type { PasswordAccountMfa } from '@site/core/password-mfa';
-import { confirmAuthenticator, newAuthenticator, totpIsOn, turnTotpOff } from '@site/src/auth/two-step-sign-in';
+import {
+  confirmAuthenticator,
+  newAuthenticator,
+  signedInAt,
+  totpIsOn,
+  turnTotpOff,
+} from '@site/src/auth/two-step-sign-in';
 import type { NewAuthenticator } from '@site/src/auth/two-step-sign-in';
 import amplifyUi from '@generated/two-step-sign-in-styles/default/styles.json';
 import { THEME_NAME } from '../SignInForm/theme';
-import { choicesFor, doneMessage, problemOf, typedCode } from './choices';
+import { choicesFor, doneMessage, problemOf, signedInRecently, typedCode } from './choices';
 import styles from './styles.module.css';
 
 type Step =
@@ -100,10 +106,16 @@ export default function TwoStepSignInPanel({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Whether the session's sign-in is recent enough to move the authenticator, judged as the dialog opens.
+  const [freshSignIn, setFreshSignIn] = useState(false);
 
   useEffect(() => {
-    totpIsOn().then(
-      (on) => setStep({ kind: 'overview', on }),
+    // Both read before the overview shows, so it never offers a change the sign-in's age forbids.
+    Promise.all([totpIsOn(), signedInAt().catch(() => null)]).then(
+      ([on, authTime]) => {
+        setFreshSignIn(signedInRecently(authTime, Date.now()));
+        setStep({ kind: 'overview', on });
+      },
       (error: unknown) => {
         setProblem(problemOf(error));
         setStep({ kind: 'unavailable' });
@@ -126,7 +138,7 @@ export default function TwoStepSignInPanel({
   }, []);
 
   const on = step.kind === 'overview' || step.kind === 'setup' ? step.on : false;
-  const choices = choicesFor(setting, on);
+  const choices = choicesFor(setting, on, freshSignIn);
   const refusal = problem && (
     <Alert variation="error" role="alert">
       {problem}

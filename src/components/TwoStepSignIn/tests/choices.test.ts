@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readerOf } from '../../../../core/cookie-session';
 import { AMPLIFY_MFA_STATUS, PASSWORD_ACCOUNT_MFA, passwordAccountMfaOfAmplify } from '../../../../core/password-mfa';
-import { choicesFor, doneMessage, offersTwoStepSignIn, problemOf, typedCode } from '../choices';
+import {
+  choicesFor,
+  doneMessage,
+  FRESH_SIGN_IN_SECONDS,
+  offersTwoStepSignIn,
+  problemOf,
+  signedInRecently,
+  typedCode,
+} from '../choices';
 
 const passwordReader = readerOf({ email: 'ada@example.com', name: 'Ada' });
 /** A Google account's id token, as Cognito issues it: the provider in `identities`. */
@@ -21,11 +29,11 @@ test('the item is offered to password accounts when the handbook has TOTP, never
 });
 
 test('"optional": a reader without TOTP can set it up; with it, replace it or turn it off', () => {
-  const off = choicesFor('optional', false);
+  const off = choicesFor('optional', false, true);
   assert.equal(off.setUp, 'Set up an authenticator app');
   assert.equal(off.turnOff, false);
   assert.match(off.status, /^Two-step sign-in is off/);
-  const on = choicesFor('optional', true);
+  const on = choicesFor('optional', true, true);
   assert.equal(on.setUp, 'Replace your authenticator app');
   assert.equal(on.turnOff, true);
   assert.match(on.status, /^Two-step sign-in is on/);
@@ -33,7 +41,7 @@ test('"optional": a reader without TOTP can set it up; with it, replace it or tu
 
 test('"required": the authenticator can be replaced, never turned off', () => {
   for (const totpOn of [true, false]) {
-    const choices = choicesFor('required', totpOn);
+    const choices = choicesFor('required', totpOn, true);
     assert.equal(choices.setUp, 'Replace your authenticator app');
     assert.equal(choices.turnOff, false);
     assert.match(choices.status, /required for every password account/);
@@ -42,7 +50,11 @@ test('"required": the authenticator can be replaced, never turned off', () => {
 
 test('"off": nothing to set up or turn off', () => {
   assert.deepEqual(
-    [choicesFor('off', false).setUp, choicesFor('off', false).turnOff, choicesFor('off', true).turnOff],
+    [
+      choicesFor('off', false, true).setUp,
+      choicesFor('off', false, true).turnOff,
+      choicesFor('off', true, true).turnOff,
+    ],
     [null, false, false],
   );
 });
@@ -74,4 +86,25 @@ test('each refusal is one line saying what went wrong and that nothing changed',
   }
   assert.match(doneMessage(true), /no longer work/);
   assert.match(doneMessage(false), /^Two-step sign-in is on/);
+});
+
+// Security review 4, finding 2: a renewed session (a stolen access token, an unattended browser)
+// replaced the authenticator or turned it off without any code of the old one.
+test('an authenticator in use is replaced or turned off only within 5 minutes of a sign-in', () => {
+  for (const setting of ['optional', 'required'] as const) {
+    const stale = choicesFor(setting, true, false);
+    assert.equal(stale.setUp, null, setting);
+    assert.equal(stale.turnOff, false, setting);
+    assert.match(stale.status, /sign out and sign in again first, with your password and a code from your current app/);
+  }
+  assert.equal(
+    choicesFor('optional', false, false).setUp,
+    'Set up an authenticator app',
+    'a first one needs no fresh sign-in',
+  );
+  const now = Date.UTC(2026, 10, 28, 12);
+  const seconds = now / 1000;
+  assert.equal(signedInRecently(seconds - FRESH_SIGN_IN_SECONDS, now), true);
+  assert.equal(signedInRecently(seconds - FRESH_SIGN_IN_SECONDS - 1, now), false);
+  assert.equal(signedInRecently(null, now), false);
 });
