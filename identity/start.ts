@@ -7,6 +7,7 @@
  * `--signing-key-file` keeps the key there instead of in the data folder, for tests that mint
  * tokens the service would never issue (an expired one).
  */
+import '../core/load-env';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -4,6 +4,7 @@
  * build`'s. Serve it beside production with `npm run serve -- --preview <N>=build-preview`
  * (gate/README.md). The variables of `npm run build` apply (`HANDBOOK_AUTH=local` for a local one).
  */
+import '../core/load-env';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { isPullRequestNumber, PREVIEW_VARIABLE } from '../core/preview';

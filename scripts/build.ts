@@ -4,16 +4,15 @@
  * Docusaurus's first error on, its output is held back, and shown as it came if it holds no fault
  * this report recognises (`build-report.ts`), so nothing is ever lost.
  */
+// Docusaurus reads the environment, its own and `.env`'s.
+import '../core/load-env';
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildProblems } from './build-report';
 import { problemLines } from './docs-problems';
-import { loadEnvFile } from '../core/env-file';
 
-// Docusaurus reads the environment, its own and `.env`'s.
-loadEnvFile();
 const args = process.argv.slice(2);
 const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const siteArg = args.find((arg) => !arg.startsWith('-'));
