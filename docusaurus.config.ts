@@ -176,7 +176,8 @@ const themeConfig = {
   colorMode: {
     defaultMode: 'light',
     disableSwitch: false,
-    respectPrefersColorScheme: false,
+    // A phone or laptop set to dark opens the handbook dark, until the reader picks a mode.
+    respectPrefersColorScheme: true,
   },
   announcementBar: {
     id: 'internal-only-2026',

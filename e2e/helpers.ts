@@ -19,9 +19,9 @@ export async function open(page: Page, path: string): Promise<Response | null> {
   return response;
 }
 
-/** The sign-in form shows: its heading is the site's short name. */
+/** The sign-in form shows: its heading is the site's name, as on every page. */
 export async function expectSignInForm(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering Handbook' })).toBeVisible();
 }
 
 /** Signs in through the sign-in form, as a reader types it. */
