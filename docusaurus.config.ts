@@ -6,6 +6,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildAuthConfig } from './core/amplify-config';
+import { exampleValueProblems } from './core/example-values';
 import { withoutLinkPrefetch } from './plugins/docusaurus-internals';
 import { withoutElkLayouts } from './plugins/theme-mermaid-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
@@ -18,6 +19,24 @@ import type { PreviewFields } from './core/preview';
 
 /** The sign-in gate's Amplify configuration: a missing or invalid variable stops here, naming it. */
 const auth = buildAuthConfig(process.env);
+
+/** Where a build is published, and its repository, when HANDBOOK_URL and HANDBOOK_REPO_URL are unset. */
+const siteDefaults = {
+  HANDBOOK_URL: 'https://handbook.example.com',
+  HANDBOOK_REPO_URL: 'https://github.com/example-health/engineering-handbook',
+};
+
+// A production build against `.env.example`'s values signs in nowhere: stop, naming each.
+const exampleValues = auth.mode === 'cognito' ? exampleValueProblems(process.env, siteDefaults) : [];
+if (exampleValues.length) {
+  throw new Error(
+    [
+      'These variables hold example values (from .env.example or the defaults):',
+      ...exampleValues.map((problem) => `  ${problem}`),
+      'Set the real ones, or HANDBOOK_AUTH=local for a build against the local identity service.',
+    ].join('\n'),
+  );
+}
 
 /** An absolute http(s) URL from the environment, or the default; anything else stops the build, naming the variable. */
 function urlFromEnv(name: string, fallback: string): URL {
@@ -35,13 +54,10 @@ function urlFromEnv(name: string, fallback: string): URL {
 }
 
 /** Where the handbook is published; used for canonical URLs and the sitemap. */
-const siteUrl = urlFromEnv('HANDBOOK_URL', 'https://handbook.example.com');
+const siteUrl = urlFromEnv('HANDBOOK_URL', siteDefaults.HANDBOOK_URL);
 
 /** The handbook's own repository: "Edit this page" opens the file on its main branch. */
-const repoUrl = urlFromEnv('HANDBOOK_REPO_URL', 'https://github.com/example-health/engineering-handbook').href.replace(
-  /\/+$/,
-  '',
-);
+const repoUrl = urlFromEnv('HANDBOOK_REPO_URL', siteDefaults.HANDBOOK_REPO_URL).href.replace(/\/+$/, '');
 
 /**
  * The pull request this build previews (`HANDBOOK_PREVIEW_PR`), or null for production. A preview
@@ -160,7 +176,8 @@ const themeConfig = {
   colorMode: {
     defaultMode: 'light',
     disableSwitch: false,
-    respectPrefersColorScheme: false,
+    // A phone or laptop set to dark opens the handbook dark, until the reader picks a mode.
+    respectPrefersColorScheme: true,
   },
   announcementBar: {
     id: 'internal-only-2026',

@@ -10,6 +10,8 @@ export default tseslint.config(
       'build/',
       'build-mfa/',
       'build-preview/',
+      '**/.*.building/',
+      '**/.*.previous/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

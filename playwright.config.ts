@@ -1,3 +1,4 @@
+import './core/load-env';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';

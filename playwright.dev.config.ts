@@ -1,5 +1,5 @@
+import './e2e/dev-server-ports';
 import { defineConfig, devices } from '@playwright/test';
-import { localIdentityUrl } from './core/local-pool';
 import { chromiumLaunch, failureEvidence } from './playwright.config';
 import { budgets } from './e2e/budgets';
 import { confirmationCode, readerSessionFile } from './e2e/accounts';
@@ -12,7 +12,7 @@ import { confirmationCode, readerSessionFile } from './e2e/accounts';
  * (the Google stand-in's refusals, an abandoned sign-in) is the production suite's alone: run here
  * as well, those six tests took a third of this suite's 9.7 minutes on a busy machine. It starts
  * `npm start` itself, on ports of its own (the site on HANDBOOK_DEV_TEST_PORT,
- * default 3200; the identity service on HANDBOOK_IDENTITY_PORT, which `npm run test:e2e:dev` sets),
+ * default 3200; the identity service on HANDBOOK_IDENTITY_PORT, default 9239: e2e/dev-server-ports.ts),
  * so it never meets a dev server someone left running.
  */
 const port = Number(process.env.HANDBOOK_DEV_TEST_PORT ?? 3200);
@@ -47,9 +47,3 @@ export default defineConfig({
     timeout: 240_000,
   },
 });
-
-if (!process.env.HANDBOOK_IDENTITY_PORT) {
-  throw new Error(
-    `Run the dev-server specs through npm run test:e2e:dev: it gives them an identity service port of their own (not ${localIdentityUrl})`,
-  );
-}

@@ -1,3 +1,4 @@
+import './core/load-env';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch, failureEvidence } from './playwright.config';
 

@@ -12,7 +12,9 @@ import type { ChildProcess } from 'node:child_process';
 import { precompressBuild } from '../gate/compression';
 import { createGateServer } from '../gate/server';
 import { freePort, startLocalIdentity } from '../identity/launch';
+import { PREVIEW_VARIABLE } from '../core/preview';
 import { SIGN_IN_PATH } from '../core/sign-in-route';
+import { PREVIEW_BUILD } from '../e2e/build-output';
 import { launchBrowser, measurePage, noCookies, readerCookieJar } from './page-loads';
 import { writePlainSite } from './plain-site';
 import { runMeasured } from './process-usage';
@@ -169,6 +171,18 @@ async function measureScale(
 
   let suites: ScaleFigures['suites'];
   if (withSuites) {
+    // The production suite serves the preview of pull request 42 beside the build, and its preview
+    // tests need one (playwright.config.ts): built as `npm run build:preview` builds it, or two of
+    // them failed at 12x for want of it (newcomer review 4).
+    const previewDir = path.join(projectDir, PREVIEW_BUILD);
+    const previewEnv = { ...env, [PREVIEW_VARIABLE]: '42' };
+    const preview = await runMeasured(docusaurus, ['build', '--out-dir', previewDir], {
+      cwd: projectDir,
+      env: previewEnv,
+      track,
+    });
+    await precompressBuild(previewDir, { cacheDir });
+    progress(`${factor}x: preview built in ${preview.seconds.toFixed(0)} s`);
     // The suites start their own identity service and servers, on ports of their own.
     const production = await runSuite(projectDir, [], {
       HANDBOOK_TEST_PORT: String(await freePort()),

@@ -19,9 +19,9 @@ export async function open(page: Page, path: string): Promise<Response | null> {
   return response;
 }
 
-/** The sign-in form shows: its heading is the site's short name. */
+/** The sign-in form shows: its heading is the site's name, as on every page. */
 export async function expectSignInForm(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Eng Handbook' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering Handbook' })).toBeVisible();
 }
 
 /** Signs in through the sign-in form, as a reader types it. */
@@ -59,7 +59,20 @@ export async function submitPasswordReset(page: Page, newPassword: string): Prom
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-/** Clicks the navbar's colour-mode switch. */
+/**
+ * Switches the page to the other colour mode with the navbar's switch. Following the system's
+ * setting (`respectPrefersColorScheme`), the switch cycles through three choices, the system's,
+ * light and dark, so a click may choose the mode already shown: it clicks until the mode changes.
+ */
 export async function toggleColourMode(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  const html = page.locator('html');
+  const shown = await html.getAttribute('data-theme');
+  const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
+  for (let click = 0; click < 3; click += 1) {
+    const choice = (await html.getAttribute('data-theme-choice')) ?? '';
+    await toggle.click();
+    await expect(html).not.toHaveAttribute('data-theme-choice', choice);
+    if ((await html.getAttribute('data-theme')) !== shown) return;
+  }
+  throw new Error(`The colour-mode switch never left ${shown}`);
 }

@@ -66,3 +66,38 @@ for (const path of ['/arc/modules/reporting/claims/resubmissions', '/arc/securit
     test.info().annotations.push({ type: 'tables that scroll', description: `${scrolling} of ${tables.length}` });
   });
 }
+
+test('a table taller than the screen keeps its hint in view while any of it is, and leaves with it', async ({
+  page,
+}) => {
+  await open(page, '/onboarding/system-facts');
+  const table = page.getByRole('table').filter({ hasText: 'Bastion instance' });
+  await expect(table).toHaveAttribute('aria-describedby', /.+/);
+  const hint = page.locator(
+    `p#${await table.evaluate((element) => CSS.escape(element.getAttribute('aria-describedby') ?? ''))}`,
+  );
+  const scrollTableTo = (fraction: number) =>
+    table.evaluate((element, at) => {
+      const { top, height } = element.getBoundingClientRect();
+      window.scrollTo(0, top + window.scrollY + height * at - window.innerHeight / 2);
+    }, fraction);
+  for (const fraction of [0.5, 0.9]) {
+    await scrollTableTo(fraction);
+    await expect(hint).toBeInViewport();
+    // Below the navbar, not under it.
+    const [hintTop, navbarBottom] = await Promise.all([
+      hint.evaluate((element) => element.getBoundingClientRect().top),
+      page.locator('.navbar').evaluate((element) => element.getBoundingClientRect().bottom),
+    ]);
+    expect(hintTop).toBeGreaterThanOrEqual(navbarBottom - 1);
+  }
+  // The Production column is there, sideways.
+  await table.focus();
+  // ArrowRight scrolls a focused box by a few tens of pixels: enough presses for 300 px and more.
+  for (let press = 0; press < 15; press += 1) await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(() => table.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1))
+    .toBe(true);
+  await scrollTableTo(2);
+  await expect(hint).not.toBeInViewport();
+});

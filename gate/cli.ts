@@ -7,6 +7,7 @@
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
+import '../core/load-env';
 import { identityAnswers, registerSitePort, startLocalIdentity } from '../identity/launch';
 import type { LocalIdentityService } from '../identity/launch';
 import { assertServableOn, isLocalOrUnknownMode } from './local-mode';
@@ -14,7 +15,6 @@ import { readManifest } from './manifest';
 import { serveOptionsFrom } from './options';
 import { closeGracefully, createGateServer } from './server';
 import { createSessionChecker } from './session';
-import { loadEnvFile } from '../core/env-file';
 
 /**
  * A local-mode build signs in against the local identity service at its issuer: started here unless
@@ -27,7 +27,6 @@ async function ensureLocalIdentity(issuer: string): Promise<LocalIdentityService
 }
 
 async function main(): Promise<void> {
-  loadEnvFile();
   const options = serveOptionsFrom(process.argv.slice(2), process.env);
   const manifest = readManifest(options.buildDir);
   assertServableOn(manifest.auth, options.host);

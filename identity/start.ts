@@ -7,6 +7,7 @@
  * `--signing-key-file` keeps the key there instead of in the data folder, for tests that mint
  * tokens the service would never issue (an expired one).
  */
+import '../core/load-env';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import pinoPretty from 'pino-pretty';
 import type { PrettyOptions } from 'pino-pretty';
 import { installExtensions } from './extensions';
 import { installSecondFactor } from './second-factor';
-import { refusalsOnOneLine } from './log-lines';
+import { LINE_FORMAT, refusalsOnOneLine } from './log-lines';
 import { localIdentity } from '../core/local-pool';
 import { COGNITO_MFA_CONFIGURATION, passwordAccountMfaFrom } from '../core/password-mfa';
 import { localPasswordPolicy } from './password-policy';
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   // Each line is formatted and written as it is logged. pino-pretty's own stream pipeline held a
   // line back until the next one arrived, from about the fourth code on, so a reader waiting for a
   // confirmation code saw the previous one (newcomer review 2).
-  const pretty = prettyFactory({ colorize: process.stdout.isTTY, ignore: 'pid,hostname,reqId', singleLine: true });
+  const pretty = prettyFactory({ ...LINE_FORMAT, colorize: process.stdout.isTTY });
   const logger = pino(
     { level: process.env.HANDBOOK_IDENTITY_LOG_LEVEL ?? 'info', hooks: { logMethod: refusalsOnOneLine } },
     { write: (line: string) => process.stdout.write(pretty(line)) },

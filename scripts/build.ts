@@ -1,25 +1,31 @@
 /**
- * `npm run build`: `docusaurus build`, with a failure caused by the pages reported once per fault,
- * each naming its file, without Docusaurus's stack traces. Progress is shown as it happens; from
- * Docusaurus's first error on, its output is held back, and shown as it came if it holds no fault
- * this report recognises (`build-report.ts`), so nothing is ever lost.
+ * `npm run build -- [--out-dir build] [docusaurus build's options]`: `docusaurus build`, then the
+ * gate's compressed copies (`gate/precompress.ts`), made beside the output folder and swapped in
+ * only when both succeed, so a failing build leaves the last good one in place
+ * (`build-beside.ts`). A failure caused by the pages is reported once per fault, each naming its
+ * file, without Docusaurus's stack traces. Progress is shown as it happens; from Docusaurus's first
+ * error on, its output is held back, and shown as it came if it holds no fault this report
+ * recognises (`build-report.ts`), so nothing is ever lost.
  */
+// Docusaurus reads the environment, its own and `.env`'s.
+import '../core/load-env';
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { precompressAndReport } from '../gate/precompress';
+import { buildArguments, stagingDirOf, swapIn } from './build-beside';
 import { buildProblems } from './build-report';
 import { problemLines } from './docs-problems';
-import { loadEnvFile } from '../core/env-file';
 
-// Docusaurus reads the environment, its own and `.env`'s.
-loadEnvFile();
-const args = process.argv.slice(2);
+const { siteDir, outDir, rest } = buildArguments(process.argv.slice(2));
+const staging = stagingDirOf(outDir);
+rmSync(staging, { recursive: true, force: true });
 const docusaurus = path.join(__dirname, '../node_modules/@docusaurus/core/bin/docusaurus.mjs');
-const siteArg = args.find((arg) => !arg.startsWith('-'));
-const siteDir = siteArg && statSync(siteArg, { throwIfNoEntry: false })?.isDirectory() ? siteArg : '.';
 
-const child = spawn(process.execPath, [docusaurus, 'build', ...args], { stdio: ['inherit', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [docusaurus, 'build', ...rest, `--out-dir=${staging}`], {
+  stdio: ['inherit', 'pipe', 'pipe'],
+});
 const heldBack: string[] = [];
 let failing = false;
 
@@ -32,6 +38,22 @@ for (const [stream, out] of [
     if (failing) heldBack.push(line);
     else out.write(`${line}\n`);
   });
+}
+
+/** The build made, compressed and in its place; a failure removes the staging folder and leaves `outDir` as it was. */
+async function finish(code: number | null): Promise<number> {
+  if (code === 0) {
+    try {
+      await precompressAndReport(staging, outDir);
+      swapIn(staging, outDir);
+      return 0;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+  console.error(`${path.relative(process.cwd(), outDir) || outDir}/ is left as it was.`);
+  return code || 1;
 }
 
 child.on('close', (code) => {
@@ -47,5 +69,7 @@ child.on('close', (code) => {
   } else if (output) {
     console.error(output);
   }
-  process.exitCode = code ?? 1;
+  void finish(code).then((exitCode) => {
+    process.exitCode = exitCode;
+  });
 });

@@ -2,13 +2,12 @@
  * `npm start`: the handbook's dev server, signed in against the bundled local identity service.
  * With HANDBOOK_AUTH=cognito (and its variables) it runs the dev server against that pool instead.
  */
+import '../core/load-env';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { registerSitePort, startLocalIdentity } from '../identity/launch';
-import { loadEnvFile } from '../core/env-file';
 
 const root = path.resolve(__dirname, '..');
-loadEnvFile();
 const mode = process.env.HANDBOOK_AUTH ?? 'local';
 
 /** The dev server's port, as `docusaurus start` reads it from the arguments (3000 unless given). */

@@ -2,7 +2,8 @@
  * Confirmation codes as a person reads them: on the output of `npm start`, each code appears as it
  * is sent, so the last code on screen is always the one that works (newcomer review 2, problem 1:
  * from the fourth request on, each code appeared only with the next message); and a wrong
- * password among them is one line, not a stack trace (newcomer review 3).
+ * password among them is one line, not a stack trace (newcomer review 3), starting with the time
+ * of day and saying what was refused (newcomer review 4).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -81,11 +82,12 @@ test('npm start prints each forgotten-password code as it is sent, the last one 
       AuthParameters: { USERNAME: Username, PASSWORD: 'Not-The-Password-2026!' },
     }),
   );
-  await waitFor(() => output.slice(before).includes('Error handling target: InitiateAuth'), 'the refusal');
+  await waitFor(() => output.slice(before).includes('InitiateAuth refused'), 'the refusal');
   const refusal = output
     .slice(before)
     .split('\n')
     .filter((line) => line.trim());
   assert.equal(refusal.length, 1, refusal.join('\n'));
-  assert.match(refusal[0], /Error handling target: InitiateAuth: \w+: /);
+  // The time of day, not pino's epoch milliseconds; the operation, the error and its message.
+  assert.match(refusal[0], /^\[\d{2}:\d{2}:\d{2}\] WARN: InitiateAuth refused: \w+: /);
 });

@@ -93,6 +93,18 @@ export function remarkMermaidCheck() {
       const problem = await mermaidProblem(block.value ?? '');
       if (problem) errors.push(mermaidError(source, block.position?.start.line ?? 0, problem));
     }
-    if (errors.length) throw new Error(errors.join('\n'));
+    if (errors.length) throw pageFault(errors.join('\n'));
   };
+}
+
+/**
+ * An error for a fault in a page, not in the code: no stack. Docusaurus's MDX loader prints a
+ * page's error as `Cause: <message>` and then `Details:` with its stack, which starts with the
+ * message again (`@docusaurus/mdx-loader`, lib/utils.js), so `npm start` printed each fault twice
+ * with four frames of the plugin under it (newcomer review 4).
+ */
+export function pageFault(message: string): Error {
+  const error = new Error(message);
+  error.stack = '';
+  return error;
 }

@@ -4,34 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { fixtureSite } from './fixture-site';
 import { projectDir, runBuild } from './run-build';
-
-const fixtureDocs = path.join(__dirname, 'fixture-docs');
-const sites: string[] = [];
-
-after(() => sites.forEach((site) => rmSync(site, { recursive: true, force: true })));
-
-/** A site with the project's config (site and sign-in), sidebars, theme and static files, and the fixture docs. */
-function fixtureSite(edits: { file: string; append: string }[] = []): string {
-  const site = mkdtempSync(path.join(tmpdir(), 'handbook-links-'));
-  sites.push(site);
-  for (const shared of ['node_modules', 'src', 'static', 'core', 'identity', 'gate', 'plugins', 'package.json']) {
-    symlinkSync(path.join(projectDir, shared), path.join(site, shared));
-  }
-  for (const file of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json']) {
-    cpSync(path.join(projectDir, file), path.join(site, file));
-  }
-  cpSync(fixtureDocs, path.join(site, 'docs'), { recursive: true });
-  for (const edit of edits) {
-    const file = path.join(site, 'docs', edit.file);
-    writeFileSync(file, `${readFileSync(file, 'utf8')}\n${edit.append}\n`);
-  }
-  return site;
-}
 
 function build(site: string, viaScript = false): { ok: boolean; output: string } {
   return runBuild({ HANDBOOK_AUTH: 'local' }, { siteDir: site, args: ['--no-minify'], viaScript });

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { runBuild } from './run-build';
+import { parseEnv } from 'node:util';
+import { projectDir, runBuild } from './run-build';
 
 /** Config errors stop the build before anything is written. */
 const neverWritten = { args: ['--out-dir', 'build-never-written'] };
@@ -32,4 +35,12 @@ test('a production build without the auth variables fails, naming each', () => {
   ]) {
     assert.match(output, new RegExp(`${name} is missing`));
   }
+});
+
+test(".env.example's pool, uncommented, stops a production build, naming each example value", () => {
+  const example = readFileSync(path.join(projectDir, '.env.example'), 'utf8').replace(/^# (HANDBOOK_\w+=)/gm, '$1');
+  const { ok, output } = runBuild({ ...(parseEnv(example) as Record<string, string>), HANDBOOK_AUTH: 'cognito' }, neverWritten);
+  assert.equal(ok, false);
+  assert.match(output, /HANDBOOK_AUTH_USER_POOL_ID is "us-east-1_AbCdEf123", the example's value/);
+  assert.match(output, /HANDBOOK_URL is "https:\/\/handbook\.example\.com": handbook\.example\.com is an example name/);
 });

@@ -9,7 +9,9 @@ import styles from './styles.module.css';
  * `display: block; overflow: auto`); a keyboard reader can scroll it only if it can take focus
  * (WCAG 2.1.1, axe's `scrollable-region-focusable`), and a reader on a phone saw no sign that it
  * scrolls (newcomer review 3). While it overflows it is a tab stop and a line above it says so,
- * as a wide diagram's does; a table that fits adds neither.
+ * as a wide diagram's does; a table that fits adds neither. The line and the table share a frame,
+ * in which the line stays in view while the table is: a tall table's hint scrolled away with its
+ * top (newcomer review 4).
  */
 export default function ScrollableTable({ className, ...props }: ComponentProps<'table'>): ReactNode {
   const table = useRef<HTMLTableElement>(null);
@@ -29,8 +31,8 @@ export default function ScrollableTable({ className, ...props }: ComponentProps<
   }, []);
 
   return (
-    <>
-      {overflows && <SideScrollHint id={hint} what="table" />}
+    <div className={styles.frame}>
+      {overflows && <SideScrollHint id={hint} what="table" className={styles.hint} />}
       <table
         {...props}
         ref={table}
@@ -38,6 +40,6 @@ export default function ScrollableTable({ className, ...props }: ComponentProps<
         tabIndex={overflows ? 0 : undefined}
         aria-describedby={overflows ? hint : undefined}
       />
-    </>
+    </div>
   );
 }

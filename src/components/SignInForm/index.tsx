@@ -57,7 +57,7 @@ function Header(): React.JSX.Element {
     <Flex direction="column" alignItems="center" gap="small" padding="large">
       <Image src={logo} alt="Engineering Handbook" width="4rem" height="4rem" />
       <Heading level={1} className={styles.title}>
-        Eng Handbook
+        Engineering Handbook
       </Heading>
     </Flex>
   );
