@@ -1,9 +1,10 @@
 /**
  * A pull request's preview on AWS (`npm run preview`, `npm run preview:remove`): the pull request's
  * build, with the base URL `/previews/<N>/` (core/preview.ts), uploaded under `previews/<N>/` of
- * production's bucket, where production's edge functions already serve it (gate/preview-route.ts).
- * Nothing else changes: no stack, no function version, no distribution update, no production key,
- * no production lock. Only CloudFront's copies of `/previews/<N>/*` are invalidated.
+ * production's bucket, where production's edge functions already serve it on the previews' own
+ * distribution and host, never on production's (gate/preview-route.ts). Nothing else changes: no
+ * stack, no function version, no distribution update, no production key, no production lock. Only
+ * the previews distribution's copies of `/previews/<N>/*` are invalidated.
  */
 import path from 'node:path';
 import { pagesWithDottedRoutes } from '../gate/decide';
@@ -78,10 +79,17 @@ export async function readPreviewRecords(bucket: BucketStore): Promise<PreviewRe
 
 const recordKey = (pullRequest: number) => `${PREVIEW_RECORDS_PREFIX}${pullRequest}.json`;
 
-async function liveSite(cloud: PreviewCloud): Promise<SiteOutputs> {
+type PreviewSite = SiteOutputs & Required<Pick<SiteOutputs, 'previewDistributionId' | 'previewUrl'>>;
+
+async function liveSite(cloud: PreviewCloud): Promise<PreviewSite> {
   const site = await cloud.siteOutputs();
   if (!site) throw new Error('Production is not deployed yet: a preview lives beside it. Run `npm run deploy` first.');
-  return site;
+  if (!site.previewDistributionId || !site.previewUrl) {
+    throw new Error(
+      'The site has no previews distribution: set previewDomain in the deploy config and run `npm run deploy` (infra/OPERATIONS.md, "Previews of pull requests").',
+    );
+  }
+  return site as PreviewSite;
 }
 
 interface PreviewInput {
@@ -135,8 +143,8 @@ export async function publishPreview(
   cloud.log(`Preview ${pullRequest}: ${changed.length} files uploaded, ${stale.length} removed`);
   // CloudFront keeps pages for the cache policy's TTL (infra/edge-caching.ts); one wildcard path
   // counts as one path against the free 1,000 a month ("Paying for file invalidation").
-  await cloud.invalidate(site.distributionId, [`${previewBaseUrl(pullRequest)}*`]);
-  return { status: 'published', url: `${site.siteUrl}${previewBaseUrl(pullRequest)}`, record };
+  await cloud.invalidate(site.previewDistributionId, [`${previewBaseUrl(pullRequest)}*`]);
+  return { status: 'published', url: `${site.previewUrl}${previewBaseUrl(pullRequest)}`, record };
 }
 
 /** Removes the preview of a pull request: its files, its record, CloudFront's copies. Idempotent. */
@@ -145,7 +153,7 @@ export async function removePreview(cloud: PreviewCloud, pullRequest: number): P
   const bucket = cloud.bucket(site.bucketName);
   const keys = [...(await bucket.list(previewKeyPrefix(pullRequest))).keys()];
   await bucket.remove([...keys, recordKey(pullRequest)]);
-  await cloud.invalidate(site.distributionId, [`${previewBaseUrl(pullRequest)}*`]);
+  await cloud.invalidate(site.previewDistributionId, [`${previewBaseUrl(pullRequest)}*`]);
   cloud.log(`Preview ${pullRequest}: ${keys.length} files removed`);
   return keys.length;
 }

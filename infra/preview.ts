@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { isPullRequestNumber, previewBaseUrl } from '../core/preview';
+import { isPullRequestNumber } from '../core/preview';
 import { createAwsPreviewCloud } from './aws-preview-cloud';
 import { readDeployConfig } from './config';
 import { upsertComment } from './github-comment';
@@ -53,8 +53,7 @@ async function main(): Promise<void> {
   const result = await publishPreview(cloud, config, { pullRequest, commit: values.commit, max: config.maxPreviews });
   if (result.status === 'capped') return say({ kind: 'capped', max: result.max, holders: result.holders });
   if (result.status === 'unfaithful') return say({ kind: 'unfaithful', reasons: result.reasons });
-  const site = (await cloud.siteOutputs())!;
-  const links = changedPageLinks('build', verdict.previewed, `${site.siteUrl}${previewBaseUrl(pullRequest)}`);
+  const links = changedPageLinks('build', verdict.previewed, result.url);
   await say({ kind: 'published', result, links });
   console.log(`The preview of pull request ${pullRequest} is at ${result.url}`);
 }

@@ -92,6 +92,10 @@ interface Edge {
 }
 
 /** CloudFront and S3 (versioned) in memory; every change is followed by the readers' check. */
+/** The previews' own distribution and host (the example config's `previewDomain`). */
+const PREVIEWS_DISTRIBUTION = 'EPREVIEWSEXAMPLE';
+const PREVIEW_HOST = 'previews.handbook.example-health.com';
+
 class MemoryCloud implements HandbookCloud {
   readonly objects = new Map<string, string>();
   /** Every version of each key, oldest first: the bucket is versioned; a plain delete adds a marker. */
@@ -169,7 +173,13 @@ class MemoryCloud implements HandbookCloud {
     }
     // Replication is not atomic: for a while some edge locations run the old functions, some the new.
     this.edges = [...this.edges, edge];
-    this.site ??= { bucketName: 'handbook-build', distributionId: 'EDFDVBD6EXAMPLE', siteUrl: this.siteUrl };
+    this.site ??= {
+      bucketName: 'handbook-build',
+      distributionId: 'EDFDVBD6EXAMPLE',
+      siteUrl: this.siteUrl,
+      previewDistributionId: PREVIEWS_DISTRIBUTION,
+      previewUrl: `https://${PREVIEW_HOST}`,
+    };
     await this.assertReadersServed('while the functions replicate');
     this.edges = [edge];
     this.operations.push(pinned ? 'switch back' : 'switch');
@@ -236,11 +246,11 @@ class MemoryCloud implements HandbookCloud {
       },
     };
   }
-  async invalidateAll() {
-    this.operations.push('invalidate');
+  async invalidateAll(distributionId: string) {
+    this.operations.push(distributionId === PREVIEWS_DISTRIBUTION ? 'invalidate previews' : 'invalidate');
   }
-  async invalidate(_distributionId: string, paths: string[]) {
-    this.operations.push(`invalidate ${paths.join(' ')}`);
+  async invalidate(distributionId: string, paths: string[]) {
+    this.operations.push(`invalidate ${distributionId === PREVIEWS_DISTRIBUTION ? 'previews ' : ''}${paths.join(' ')}`);
   }
   async identityOutputs() {
     return {
@@ -265,7 +275,13 @@ class MemoryCloud implements HandbookCloud {
   }
 
   /** The status a reader gets for a path through one edge location. */
-  async status(edge: Edge, uri: string, signedIn: boolean, dest: 'document' | 'script'): Promise<number> {
+  async status(
+    edge: Edge,
+    uri: string,
+    signedIn: boolean,
+    dest: 'document' | 'script',
+    host = 'handbook.example-health.com',
+  ): Promise<number> {
     const event = {
       Records: [
         {
@@ -282,6 +298,7 @@ class MemoryCloud implements HandbookCloud {
               uri,
               querystring: '',
               headers: {
+                host: [{ key: 'Host', value: host }],
                 'sec-fetch-dest': [{ key: 'Sec-Fetch-Dest', value: dest }],
                 'sec-fetch-site': [{ key: 'Sec-Fetch-Site', value: 'same-origin' }],
                 ...(signedIn ? { cookie: [{ key: 'Cookie', value: 'session=valid' }] } : {}),
@@ -313,8 +330,14 @@ class MemoryCloud implements HandbookCloud {
   async assertReadersServed(moment: string): Promise<void> {
     if (!this.edges.length) return;
     for (const edge of this.edges) {
+      // A preview's files are served on the previews' own host, production's on production's.
+      const hostOf = (uri: string) => (uri.startsWith('/previews/') ? PREVIEW_HOST : undefined);
       const expect200 = async (uri: string, signedIn: boolean, dest: 'document' | 'script', why: string) =>
-        assert.equal(await this.status(edge, uri, signedIn, dest), 200, `${uri} (${why}) is not served ${moment}`);
+        assert.equal(
+          await this.status(edge, uri, signedIn, dest, hostOf(uri)),
+          200,
+          `${uri} (${why}) is not served ${moment}`,
+        );
       const signIn = this.objects.get('sign-in.html');
       if (signIn) {
         await expect200('/sign-in', false, 'document', 'the sign-in page');
@@ -386,7 +409,8 @@ describe('npm run deploy', () => {
   test('is idempotent: deploying the same build again uploads and deletes nothing', async () => {
     const build = writeBuild('d');
     const cloud = await deployBoth(build, build);
-    assert.deepEqual(cloud.operations, ['switch', 'invalidate']);
+    // The previews' origin serves production's sign-in shell: its copy is emptied too.
+    assert.deepEqual(cloud.operations, ['switch', 'invalidate', 'invalidate previews']);
   });
 
   test('without a custom domain: refused unless TLS 1.0 is accepted by name; nothing published before the second pass', async () => {
@@ -648,26 +672,29 @@ describe('a pull request’s preview on the fake cloud', () => {
   }
   const productionKeys = (cloud: MemoryCloud) =>
     new Map([...cloud.objects].filter(([key]) => !key.startsWith('previews/') && !key.startsWith('.gate/previews/')));
-  const page = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
+  const page = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document', PREVIEW_HOST);
+  const onProduction = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
 
   test('creates and updates a preview readers reach through production’s functions, changing nothing of production', async () => {
     const cloud = await withProduction(writePreviewBuild(42, 'first draft'), writePreviewBuild(42, 'second draft'));
     const before = productionKeys(cloud);
     const created = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
     assert.equal(created.status, 'published');
-    assert.equal(created.status === 'published' && created.url, 'https://handbook.example-health.com/previews/42/');
+    assert.equal(created.status === 'published' && created.url, `https://${PREVIEW_HOST}/previews/42/`);
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /first draft/);
     assert.equal(await page(cloud, '/previews/42/docs/guide'), 200);
     assert.equal(await page(cloud, '/previews/42/'), 200);
     // The dotted page, which production's functions know only by its route.
     assert.equal(await page(cloud, '/previews/42/docs/python-3.12'), 200);
+    // Never on production's origin, where readers' sessions are.
+    assert.equal(await onProduction(cloud, '/previews/42/docs/guide'), 404);
     for (const absent of ['previews/42/sitemap.xml', 'previews/42/sign-in.html', 'previews/42/.gate/manifest.json']) {
       assert.ok(!cloud.objects.has(absent), absent);
     }
     assert.deepEqual(productionKeys(cloud), before, 'no production key was written or removed');
     assert.ok(!cloud.operations.some((operation) => /^switch/.test(operation)), 'no function was published');
     assert.ok(!cloud.objects.has(LOCK_KEY), 'production’s deploy lock is not taken');
-    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+    assert.equal(cloud.operations.at(-1), 'invalidate previews /previews/42/*', 'the previews distribution only');
 
     cloud.operations.length = 0;
     await publishPreview(cloud, config, { pullRequest: 42, commit: 'c2', max: 2 });
@@ -696,8 +723,8 @@ describe('a pull request’s preview on the fake cloud', () => {
       [],
     );
     assert.equal(await page(cloud, '/previews/42/docs/guide'), 404);
-    assert.equal(await page(cloud, '/docs/guide'), 200);
-    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+    assert.equal(await onProduction(cloud, '/docs/guide'), 200);
+    assert.equal(cloud.operations.at(-1), 'invalidate previews /previews/42/*');
     assert.equal(await removePreview(cloud, 42), 0, 'removing again changes nothing');
   });
 
