@@ -26,7 +26,7 @@ import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
 import { AfterCareError } from '../after-care';
 import { deploySummary, failureSummary } from '../run-summary';
 import type { LiveRecord } from '../deploy-plan';
-import { publishPreview, readPreviewRecords, removePreview } from '../preview-flow';
+import { publishPreview, readPreviewRecords, removePreview, sweepPreviews } from '../preview-flow';
 
 const FUNCTION_ARN = 'arn:aws:lambda:us-east-1:123456789012:function';
 
@@ -654,6 +654,7 @@ function writePreviewBuild(pullRequest: number, text: string, inlineScriptHash =
     publicFiles: ['sign-in.html'],
     connectSources: ['https://cognito-idp.us-east-1.amazonaws.com'],
     inlineScriptHashes: [inlineScriptHash],
+    pullRequest,
   };
   for (const [name, content] of Object.entries({ ...files, [MANIFEST_FILE]: JSON.stringify(manifest) })) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -663,9 +664,9 @@ function writePreviewBuild(pullRequest: number, text: string, inlineScriptHash =
 }
 
 describe('a pull request’s preview on the fake cloud', () => {
-  /** Production deployed once; `previews` are the preview builds the flow builds next, in order. */
-  async function withProduction(...previews: string[]): Promise<MemoryCloud> {
-    const cloud = new MemoryCloud([writeBuild('a'), ...previews]);
+  /** Production deployed once; a preview is published from a build made elsewhere (preview-build.yml). */
+  async function withProduction(): Promise<MemoryCloud> {
+    const cloud = new MemoryCloud([writeBuild('a')]);
     await deployHandbook(cloud, config, path.join(root, `edge-p-${Math.random()}`));
     cloud.operations.length = 0;
     return cloud;
@@ -676,9 +677,10 @@ describe('a pull request’s preview on the fake cloud', () => {
   const onProduction = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
 
   test('creates and updates a preview readers reach through production’s functions, changing nothing of production', async () => {
-    const cloud = await withProduction(writePreviewBuild(42, 'first draft'), writePreviewBuild(42, 'second draft'));
+    const cloud = await withProduction();
     const before = productionKeys(cloud);
-    const created = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    const buildDir = writePreviewBuild(42, 'first draft');
+    const created = await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir });
     assert.equal(created.status, 'published');
     assert.equal(created.status === 'published' && created.url, `https://${PREVIEW_HOST}/previews/42/`);
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /first draft/);
@@ -697,7 +699,12 @@ describe('a pull request’s preview on the fake cloud', () => {
     assert.equal(cloud.operations.at(-1), 'invalidate previews /previews/42/*', 'the previews distribution only');
 
     cloud.operations.length = 0;
-    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c2', max: 2 });
+    await publishPreview(cloud, {
+      pullRequest: 42,
+      commit: 'c2',
+      max: 2,
+      buildDir: writePreviewBuild(42, 'second draft'),
+    });
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /second draft/);
     const uploads = cloud.operations.filter((operation) => operation.startsWith('upload'));
     assert.ok(uploads.length > 0 && uploads.length < 8, `only changed files are uploaded: ${uploads.join(', ')}`);
@@ -708,9 +715,9 @@ describe('a pull request’s preview on the fake cloud', () => {
   });
 
   test('a production deploy keeps every preview, and a preview is removed with its record', async () => {
-    const cloud = new MemoryCloud([writeBuild('a'), writePreviewBuild(42, 'draft'), writeBuild('b')]);
+    const cloud = new MemoryCloud([writeBuild('a'), writeBuild('b')]);
     await deployHandbook(cloud, config, path.join(root, 'edge-q1'));
-    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir: writePreviewBuild(42, 'draft') });
     await deployHandbook(cloud, config, path.join(root, 'edge-q2'));
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /draft/);
     await rollbackHandbook(cloud, path.join(root, 'edge-q3'));
@@ -729,23 +736,84 @@ describe('a pull request’s preview on the fake cloud', () => {
   });
 
   test('at the cap a new pull request gets no preview and learns who holds the places', async () => {
-    const cloud = await withProduction(writePreviewBuild(1, 'one'), writePreviewBuild(1, 'one, updated'));
-    await publishPreview(cloud, config, { pullRequest: 1, commit: 'c1', max: 1 });
+    const cloud = await withProduction();
+    await publishPreview(cloud, { pullRequest: 1, commit: 'c1', max: 1, buildDir: writePreviewBuild(1, 'one') });
     const objects = cloud.objects.size;
-    const capped = await publishPreview(cloud, config, { pullRequest: 2, commit: 'c2', max: 1 });
+    const capped = await publishPreview(cloud, {
+      pullRequest: 2,
+      commit: 'c2',
+      max: 1,
+      buildDir: writePreviewBuild(2, 'two'),
+    });
     assert.deepEqual(capped.status === 'capped' && capped.holders.map((holder) => holder.pullRequest), [1]);
     assert.equal(cloud.objects.size, objects, 'nothing was uploaded');
-    const updated = await publishPreview(cloud, config, { pullRequest: 1, commit: 'c3', max: 1 });
+    const updated = await publishPreview(cloud, {
+      pullRequest: 1,
+      commit: 'c3',
+      max: 1,
+      buildDir: writePreviewBuild(1, 'one, updated'),
+    });
     assert.equal(updated.status, 'published', 'a preview that exists is still updated at the cap');
   });
 
   test('a build production’s edge would run differently is not uploaded, and says why', async () => {
-    const cloud = await withProduction(writePreviewBuild(42, 'themed', "'sha256-changed-theme'"));
+    const cloud = await withProduction();
     const objects = cloud.objects.size;
-    const result = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    const buildDir = writePreviewBuild(42, 'themed', "'sha256-changed-theme'");
+    const result = await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir });
     assert.equal(result.status, 'unfaithful');
     assert.match(result.status === 'unfaithful' ? result.reasons.join() : '', /Content Security Policy blocks/);
     assert.equal(cloud.objects.size, objects);
+  });
+
+  test('a build made for another pull request number is refused before anything is written', async () => {
+    const cloud = await withProduction();
+    const objects = cloud.objects.size;
+    await assert.rejects(
+      publishPreview(cloud, { pullRequest: 43, commit: 'c1', max: 2, buildDir: writePreviewBuild(42, 'elsewhere') }),
+      /is the build of pull request 42, not the preview of pull request 43/,
+    );
+    await assert.rejects(
+      publishPreview(cloud, { pullRequest: 43, commit: 'c1', max: 2, buildDir: writeBuild('production') }),
+      /is the build of production, not the preview of pull request 43/,
+    );
+    assert.equal(cloud.objects.size, objects);
+  });
+
+  test('the sweep removes previews of closed pull requests and files without a record, and says so', async () => {
+    const cloud = await withProduction();
+    for (const pullRequest of [1, 2, 3])
+      await publishPreview(cloud, {
+        pullRequest,
+        commit: `c${pullRequest}`,
+        max: 5,
+        buildDir: writePreviewBuild(pullRequest, 'x'),
+      });
+    // Files a dead publish, or a hand, left under a number with no record.
+    await cloud.bucket().write('previews/9/index.html', '<p>orphan</p>');
+    const asked: number[] = [];
+    const swept = await sweepPreviews(cloud, async (pullRequest) => {
+      asked.push(pullRequest);
+      return pullRequest === 2;
+    });
+    assert.deepEqual(
+      swept.map(({ pullRequest, why }) => [pullRequest, why]),
+      [
+        [1, 'closed'],
+        [3, 'closed'],
+        [9, 'no record'],
+      ],
+    );
+    assert.ok(swept.every((entry) => entry.files > 0));
+    assert.deepEqual(asked, [1, 2, 3], 'GitHub is asked about recorded previews only');
+    const left = [...cloud.objects.keys()].filter((key) => key.includes('previews/'));
+    assert.ok(left.includes('.gate/previews/2.json'));
+    assert.deepEqual(
+      left.filter((key) => !key.startsWith('previews/2/') && key !== '.gate/previews/2.json'),
+      [],
+      'only the open pull request’s preview is left',
+    );
+    assert.deepEqual(await sweepPreviews(cloud, async () => true), [], 'nothing left to sweep');
   });
 });
 
