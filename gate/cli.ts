@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       : {}),
     ...(options.connectionsPerAddress ? { maxConnectionsPerAddress: options.connectionsPerAddress } : {}),
   };
+  const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
   const common = { buildDir: options.buildDir, manifest, sessions, trustedProxies: options.trustedProxies, limits };
   const server = createGateServer({ ...common, origin: 'production' });
   // Built first: a preview built for another number, or another pool, stops the command here.
@@ -70,9 +71,9 @@ async function main(): Promise<void> {
         previews: options.previews,
         origin: 'previews',
         servedHost: options.previewOrigin.host,
+        productionOrigin: `http://${urlHost(options.host)}:${options.port}`,
       })
     : null;
-  const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
   server.listen(options.port, options.host, () => {
     console.error(`Handbook (${manifest.auth.mode} sign-in) at http://${urlHost(options.host)}:${options.port}/`);
   });

@@ -29,11 +29,12 @@ export type Origin = 'production' | 'previews';
  * The part of `site` an origin serves. Production's origin answers nothing under `/previews/`: a
  * pull request's code must never run where production's session is. The previews' origin serves
  * the previews and, of production's build, only its public files (the sign-in shell), so a reader
- * signs in there; no production page is served on it.
+ * signs in there; no production page is served on it: one asked for is sent to `productionOrigin`.
  */
-export function siteForOrigin(site: Site, origin: Origin): Site {
+export function siteForOrigin(site: Site, origin: Origin, productionOrigin?: string): Site {
   if (origin === 'production') return { ...site, preview: undefined };
   return {
+    productionOrigin,
     publicFiles: site.publicFiles,
     fileFor: (segments) => {
       const file = site.fileFor(segments);

@@ -101,6 +101,8 @@ export interface GateServerOptions {
    * another port would share production's cookies) is answered 421 with the address to use.
    */
   servedHost?: string;
+  /** On the previews' origin: production's origin, where a production page asked for here is sent. */
+  productionOrigin?: string;
 }
 
 export interface PreviewBuild {
@@ -188,6 +190,7 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const site = siteForOrigin(
     siteOf(manifest, files, new Map([...previews].map(([number, preview]) => [number, preview.files]))),
     options.origin ?? 'production',
+    options.productionOrigin,
   );
   const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);

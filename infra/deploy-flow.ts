@@ -128,6 +128,7 @@ async function deployOnce(
       jwks,
       previous: accepted?.manifest ?? live?.manifest,
       previewHost: config.previewDomain,
+      siteHost: config.siteDomain,
     });
   });
 

@@ -31,6 +31,7 @@ export async function synthExample(
     outDir: edgeDir,
     jwks: JSON.parse(readFileSync(path.join(EXAMPLE_BUILD, 'jwks.json'), 'utf8')) as Jwks,
     previewHost: config.previewDomain,
+    siteHost: config.siteDomain,
   });
   const app = new App({ outdir: path.join(outdir, 'cdk.out') });
   const stacks = addHandbookStacks(app, {

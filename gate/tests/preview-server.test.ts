@@ -60,6 +60,7 @@ describe('the gate server with a preview', () => {
       previews: [{ pullRequest: 42, buildDir: preview.buildDir }],
       origin: 'previews',
       servedHost: 'localhost',
+      productionOrigin: `http://127.0.0.1:${gate.port}`,
       log: () => {},
     });
     previewsPort = await listenOnLoopback(previews);
@@ -88,10 +89,17 @@ describe('the gate server with a preview', () => {
     assert.doesNotMatch(productionPage.text, new RegExp(PREVIEW_TEXT));
   });
 
-  test('the previews’ origin serves the sign-in shell and no production page', async () => {
+  test('the previews’ origin serves the sign-in shell and sends a production page to production’s origin', async () => {
     assert.equal((await call('/sign-in', page)).status, 200);
-    assert.equal((await call('/docs/guide', { ...page, cookie })).status, 404);
-    assert.equal((await call('/', { ...page, cookie })).status, 404);
+    for (const [asked, location] of [
+      ['/docs/guide?tab=2', `http://127.0.0.1:${gate.port}/docs/guide?tab=2`],
+      ['/', `http://127.0.0.1:${gate.port}/`],
+    ]) {
+      const answer = await call(asked, { ...page, cookie });
+      assert.equal(answer.status, 302, asked);
+      assert.equal(answer.headers.location, location);
+      assert.doesNotMatch(answer.body, /Guide/);
+    }
   });
 
   test('answers only by its own host name: production’s name on this port would share its cookies', async () => {

@@ -380,6 +380,7 @@ describe('the previews’ origin', () => {
 
   test('the edge functions know the previews’ host, and production’s build lists its sign-in route', () => {
     assert.equal(edgeManifest().previewHost, 'previews.handbook.example-health.com');
+    assert.equal(edgeManifest().siteHost, 'handbook.example-health.com');
   });
 
   test('its id and address are outputs the preview command reads; the preview role invalidates it alone', () => {

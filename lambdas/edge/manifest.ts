@@ -22,4 +22,6 @@ export interface EdgeManifest extends GateManifest {
    * (gate/preview-route.ts `siteForOrigin`). Without it no preview is served at all.
    */
   previewHost?: string;
+  /** Production's host name (`siteDomain`), where the previews' host sends a production page. */
+  siteHost?: string;
 }

@@ -30,7 +30,10 @@ export function createViewerRequestHandler(
 ) {
   assertDeployable(manifest.auth);
   const site = siteByLayout(manifest);
-  const sites = { production: siteForOrigin(site, 'production'), previews: siteForOrigin(site, 'previews') };
+  const sites = {
+    production: siteForOrigin(site, 'production'),
+    previews: siteForOrigin(site, 'previews', manifest.siteHost ? `https://${manifest.siteHost}` : undefined),
+  };
   // Both distributions run this one version; CloudFront routes a request to the distribution whose
   // alternate domain name is its Host ("Using custom URLs by adding alternate domain names"), so the
   // Host says which origin the browser is on.

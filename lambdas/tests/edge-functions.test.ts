@@ -146,7 +146,13 @@ before(async () => {
   // A page named after a version: its route's last segment looks like a file name.
   writeFileSync(path.join(build.buildDir, 'docs', 'python-3.12.html'), '<!doctype html><title>Python 3.12</title>');
   try {
-    await packageEdge({ buildDir: build.buildDir, outDir: edgeDir, jwks, previewHost: PREVIEW_HOST });
+    await packageEdge({
+      buildDir: build.buildDir,
+      outDir: edgeDir,
+      jwks,
+      previewHost: PREVIEW_HOST,
+      siteHost: 'handbook.example.com',
+    });
   } finally {
     build.remove();
   }
@@ -578,9 +584,14 @@ describe('a pull request’s preview, through production’s packaged functions'
     // The reader signs in on the previews' own origin, with production's sign-in shell.
     assert.equal(servedKey(signIn), '/sign-in.html');
     assert.equal(servedKey(shellScript), '/assets/js/main.0123abcd.js');
-    // A reader signed in there still reads no production page on it.
-    assert.equal(status(productionPage), '404');
-    assert.equal(status(productionHome), '404');
+    // A reader signed in there reads no production page on it: it is sent to production's origin.
+    for (const [invocation, location] of [
+      [productionPage, 'https://handbook.example.com/docs/guide'],
+      [productionHome, 'https://handbook.example.com/'],
+    ] as const) {
+      assert.equal(status(invocation), '302');
+      assert.equal((invocation.result as CloudFrontResultResponse).headers!.location[0].value, location);
+    }
     // Production's origin answers nothing under /previews/: not the file, whoever asks.
     assert.equal(status(onProduction), '404');
     assert.doesNotMatch((onProduction.result as CloudFrontResultResponse).body ?? '', /preview of pull request/);
