@@ -122,7 +122,10 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
   account: { required: true, check: text(/^\d{12}$/, 'a 12-digit AWS account id') },
   region: { required: true, check: text(REGION, 'an AWS region, e.g. "us-east-1"') },
   siteDomain: { required: false, check: text(DOMAIN, 'a lower-case host name, e.g. "handbook.example.com"') },
-  previewDomain: { required: false, check: text(DOMAIN, 'a lower-case host name, e.g. "previews.handbook.example.com"') },
+  previewDomain: {
+    required: false,
+    check: text(DOMAIN, 'a lower-case host name, e.g. "previews.handbook.example.com"'),
+  },
   certificateArn: {
     required: false,
     check: text(
