@@ -503,6 +503,7 @@ describe('npm run rollback', () => {
       'invalidate',
       'the edge caches are emptied as soon as the previous files are back, before the function switch',
     );
+    assert.ok(cloud.operations.includes('invalidate previews'), 'the previews’ copy of the sign-in shell goes too');
     assert.ok(cloud.objects.has('assets/js/new.m0000000.js'), 'tabs open on the rolled-back build keep their chunks');
     for (const edge of cloud.edges) assert.equal(await cloud.status(edge, '/docs/new', true, 'document'), 404);
     const live = JSON.parse(cloud.objects.get(LIVE_RECORD_KEY)!) as LiveRecord;
