@@ -6,7 +6,9 @@
  * job that holds nothing, every job that holds the role running the base branch's code only.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -85,6 +87,12 @@ const github = createServer((request, response) => {
   const pull = `/repos/${REPOSITORY}/pulls/`;
   if (url.pathname === `${pull}43`) return json(200, pullsApi['pull request']);
   if (url.pathname === `${pull}12`) return json(200, { ...pullsApi['pull request'], number: 12, state: 'closed' });
+  if (url.pathname === `${pull}44`)
+    return json(200, {
+      ...pullsApi['pull request'],
+      number: 44,
+      head: { ...pullsApi['pull request'].head, sha: 'b'.repeat(40) },
+    });
   if (url.pathname === `${pull}43/files`) {
     const page = Number(url.searchParams.get('page') ?? '1');
     const next = `<${api}${url.pathname}?per_page=100&page=2>; rel="next"`;
@@ -124,6 +132,56 @@ describe('GitHub’s answer, read by the base branch’s code', () => {
       ['docusaurus.config.ts'],
       'a change to the site’s configuration is still previewed, and named',
     );
+  });
+});
+
+/** `npm run preview -- <args>` with `event` as GitHub's, the loopback GitHub, no deploy config and AWS unreachable. */
+async function previewCommand(args: string[], event: object): Promise<{ code: number | null; output: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'handbook-preview-event-'));
+  try {
+    writeFileSync(path.join(dir, 'event.json'), JSON.stringify(event));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'infra/preview.ts'), ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        GITHUB_EVENT_PATH: path.join(dir, 'event.json'),
+        GITHUB_TOKEN: 'ghs_test',
+        GITHUB_REPOSITORY: REPOSITORY,
+        GITHUB_API_URL: api,
+        // Either would stop the command if it were read or called.
+        HANDBOOK_DEPLOY_CONFIG: path.join(dir, 'no-such-deploy.config.json'),
+        AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('npm run preview -- publish, before it touches AWS', () => {
+  test('a fork’s build is not published, and nothing is read of the deploy or of AWS', async () => {
+    const { code, output } = await previewCommand(
+      ['publish', '--build', 'nowhere'],
+      runs['fork pull request, success'],
+    );
+    assert.equal(code, 0, output);
+    assert.match(output, /No preview: the build ran on a fork: forks get no preview\./);
+  });
+
+  test('a build whose pull request moved on is not published', async () => {
+    const run = sameRepository.workflow_run;
+    const moved = {
+      workflow_run: { ...run, pull_requests: [{ ...run.pull_requests[0], number: 44 }] },
+    };
+    const { code, output } = await previewCommand(['publish', '--build', 'nowhere'], moved);
+    assert.equal(code, 0, output);
+    assert.match(output, /No preview: pull request 44 has a newer commit than the build's\./);
   });
 });
 
