@@ -4,13 +4,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { localIdentityUrl } from './core/local-pool';
 import { confirmationCode, identitySigningKeyFile, readerSessionFile } from './e2e/accounts';
 import { budgets } from './e2e/budgets';
-import { PREVIEW_BUILD } from './e2e/build-output';
+import { PREVIEW_BUILD, PREVIEW_PORT } from './e2e/build-output';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.HANDBOOK_TEST_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const previewOption = existsSync(PREVIEW_BUILD) ? ` --preview 42=${PREVIEW_BUILD}` : '';
+// The preview on an origin of its own (http://localhost:<port + 1>), as `npm run serve` serves it.
+const previewOption = existsSync(PREVIEW_BUILD) ? ` --preview 42=${PREVIEW_BUILD} --preview-port ${PREVIEW_PORT}` : '';
 
 export const chromiumLaunch = {
   executablePath: existsSync(systemChromium) ? systemChromium : undefined,

@@ -7,6 +7,10 @@ export const buildDir = path.resolve(__dirname, '../build');
 /** The preview of pull request 42 (`npm run build:preview`), served beside the build when built: e2e/preview.spec.ts needs it. */
 export const PREVIEW_BUILD = 'build-preview';
 
+/** Where the browser tests' gate serves the previews: their own origin, the next port under the other loopback name. */
+export const PREVIEW_PORT = Number(process.env.HANDBOOK_TEST_PORT ?? 3100) + 1;
+export const PREVIEW_ORIGIN = `http://localhost:${PREVIEW_PORT}`;
+
 export function readBuildFile(name: string): string {
   const file = path.join(buildDir, name);
   if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" before the browser tests`);

@@ -3,7 +3,10 @@
  * local identity service too (started unless one is running, or `--without-identity`).
  *   npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity]
  *     [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64]
- *     [--preview 42=build-preview]
+ *     [--preview 42=build-preview [--preview-port 3001] [--preview-host localhost]]
+ * Previews are served on an origin of their own (by default http://localhost:<port + 1>/ beside
+ * http://127.0.0.1:<port>/), where a reader signs in again: nothing a preview runs can read the
+ * production origin's session. Production's origin serves nothing under `/previews/`.
  * The pool's keys are fetched before the first reader arrives. SIGTERM (or SIGINT) stops taking
  * connections, lets requests under way finish and exits 0.
  */
@@ -34,10 +37,13 @@ async function main(): Promise<void> {
     isLocalOrUnknownMode(manifest.auth) && !options.withoutIdentity
       ? await ensureLocalIdentity(manifest.auth.issuer)
       : null;
+  const previewing = options.previews.length > 0;
   if (isLocalOrUnknownMode(manifest.auth)) {
-    await registerSitePort(new URL(manifest.auth.issuer).origin, options.port).catch((error: unknown) => {
-      console.error(`Google sign-in will not return here: ${error instanceof Error ? error.message : error}`);
-    });
+    for (const port of [options.port, ...(previewing ? [options.previewOrigin.port] : [])]) {
+      await registerSitePort(new URL(manifest.auth.issuer).origin, port).catch((error: unknown) => {
+        console.error(`Google sign-in will not return here: ${error instanceof Error ? error.message : error}`);
+      });
+    }
   }
   const sessions = createSessionChecker(manifest.auth);
   if (!(await sessions.loadKeys())) {
@@ -54,20 +60,27 @@ async function main(): Promise<void> {
       : {}),
     ...(options.connectionsPerAddress ? { maxConnectionsPerAddress: options.connectionsPerAddress } : {}),
   };
-  const server = createGateServer({
-    buildDir: options.buildDir,
-    manifest,
-    sessions,
-    trustedProxies: options.trustedProxies,
-    limits,
-    previews: options.previews,
-  });
+  const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+  const common = { buildDir: options.buildDir, manifest, sessions, trustedProxies: options.trustedProxies, limits };
+  const server = createGateServer({ ...common, origin: 'production' });
+  // Built first: a preview built for another number, or another pool, stops the command here.
+  const previewServer = previewing
+    ? createGateServer({
+        ...common,
+        previews: options.previews,
+        origin: 'previews',
+        servedHost: options.previewOrigin.host,
+        productionOrigin: `http://${urlHost(options.host)}:${options.port}`,
+      })
+    : null;
   server.listen(options.port, options.host, () => {
-    const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-    console.error(`Handbook (${manifest.auth.mode} sign-in) at http://${host}:${options.port}/`);
+    console.error(`Handbook (${manifest.auth.mode} sign-in) at http://${urlHost(options.host)}:${options.port}/`);
+  });
+  previewServer?.listen(options.previewOrigin.port, options.host, () => {
+    const origin = `http://${urlHost(options.previewOrigin.host)}:${options.previewOrigin.port}`;
     for (const { pullRequest } of options.previews) {
       console.error(
-        `  the preview of pull request ${pullRequest} at http://${host}:${options.port}/previews/${pullRequest}/`,
+        `  the preview of pull request ${pullRequest} at ${origin}/previews/${pullRequest}/ (sign in there)`,
       );
     }
   });
@@ -75,7 +88,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await closeGracefully(server);
+    await Promise.all([closeGracefully(server), ...(previewServer ? [closeGracefully(previewServer)] : [])]);
     await identity?.stop();
     process.exit(0);
   };

@@ -44,6 +44,11 @@ export interface Site {
   hasNotFoundPage: boolean;
   /** The site of pull request N's preview, served under `/previews/<N>/` (gate/preview-route.ts), or null. */
   preview?(pullRequest: number): Site | null;
+  /**
+   * On the previews' origin: production's origin (`https://handbook.example.com`), where a production
+   * page asked for here is sent (a preview banner's "This page in the handbook" link).
+   */
+  productionOrigin?: string;
 }
 
 export const NOT_FOUND_PAGE = '404.html';
@@ -209,6 +214,14 @@ export async function decide(
   const found = target.fileFor(route.kind === 'preview' ? route.segments : segments);
   const file = found === null || route.kind !== 'preview' ? found : route.keyPrefix + found;
   if (found && file && target.publicFiles.has(found)) return { action: 'serve', file, status: 200, access: 'public' };
+  // A production page asked for on the previews' origin is production's to serve, on its own origin.
+  if (route.kind === 'production' && site.productionOrigin) {
+    return {
+      action: 'redirect',
+      status: 302,
+      location: withQuery(`${site.productionOrigin}${request.path}`, request.query),
+    };
+  }
 
   // Past this point the answer is the same for a missing file as for a protected one, so a
   // signed-out visitor learns nothing about which pages exist.

@@ -31,6 +31,11 @@ export interface GateManifest {
   connectSources: string[];
   /** CSP hashes of the inline scripts Docusaurus writes into its pages. */
   inlineScriptHashes: string[];
+  /**
+   * The pull request this build previews (built with the base URL `/previews/<N>/`); absent for
+   * production. Whoever serves or publishes a preview holds it to the number it serves it as.
+   */
+  pullRequest?: number;
 }
 
 /** The verifier settings and CSP origins for the pool a build signs in against. */
@@ -96,6 +101,22 @@ export function readManifest(buildDir: string): GateManifest {
  * Every file of the build, relative to it and `/`-separated, but the manifest's dot folder. Read
  * from disk when serving starts: plugins write files (the search index) after the manifest.
  */
+/**
+ * A build's manifest, held to the pull request it is served or published as: a preview built for
+ * another number links its bundles under `/previews/<other>/`, so its pages would load unstyled,
+ * or load another preview's files.
+ */
+export function readPreviewManifest(buildDir: string, pullRequest: number): GateManifest {
+  const manifest = readManifest(buildDir);
+  if (manifest.pullRequest !== pullRequest) {
+    const built = manifest.pullRequest === undefined ? 'production' : `pull request ${manifest.pullRequest}`;
+    throw new Error(
+      `${buildDir} is the build of ${built}, not the preview of pull request ${pullRequest}: build it with \`npm run build:preview -- ${pullRequest} ${buildDir}\`.`,
+    );
+  }
+  return manifest;
+}
+
 export function listBuildFiles(buildDir: string): string[] {
   return readdirSync(buildDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

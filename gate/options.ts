@@ -25,12 +25,25 @@ interface ServeOptions {
   requestsPerSecond?: number;
   /** Preview builds served under `/previews/<N>/` beside the build (`--preview N=dir`, repeatable). */
   previews: { pullRequest: number; buildDir: string }[];
+  /**
+   * Where the previews are served, on an origin of their own: a port (`--preview-port`, default
+   * the next one) and a host name other than production's (`--preview-host`), since browsers keep
+   * cookies by host name, not by port ("HTTP State Management Mechanism", RFC 6265 §8.5).
+   */
+  previewOrigin: { port: number; host: string };
   /** Connections one client address may hold; unset, the server's default (64). */
   connectionsPerAddress?: number;
 }
 
 const USAGE =
-  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64] [--preview 42=build-preview]';
+  'Usage: npm run serve -- [--port 3000] [--host 127.0.0.1] [--dir build] [--without-identity] [--trust-proxy <address or range>,...] [--requests-per-second 100] [--connections-per-address 64] [--preview 42=build-preview [--preview-port 3001] [--preview-host localhost]]';
+
+/** The other loopback name of a loopback host: the previews' host when production has this one. */
+function otherLoopbackName(host: string): string | null {
+  if (host === '127.0.0.1' || host === '::1') return 'localhost';
+  if (host === 'localhost') return '127.0.0.1';
+  return null;
+}
 
 /** A whole number of at least 1 from `--<name>`, or undefined when the option is absent. */
 function countOption(name: string, text: string | undefined): number | undefined {
@@ -50,6 +63,8 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     'trust-proxy'?: string[];
     'requests-per-second'?: string;
     preview?: string[];
+    'preview-port'?: string;
+    'preview-host'?: string;
     'connections-per-address'?: string;
   };
   try {
@@ -63,6 +78,8 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
         'trust-proxy': { type: 'string', multiple: true },
         'requests-per-second': { type: 'string' },
         preview: { type: 'string', multiple: true },
+        'preview-port': { type: 'string' },
+        'preview-host': { type: 'string' },
         'connections-per-address': { type: 'string' },
       },
     }));
@@ -92,10 +109,25 @@ export function serveOptionsFrom(argv: string[], env: Record<string, string | un
     }
     return { pullRequest: Number(number), buildDir: path.resolve(dir) };
   });
+  const host = values.host ?? env.HOST ?? '127.0.0.1';
+  const previewPortText = values['preview-port'] ?? String(port + 1);
+  const previewPort = Number(previewPortText);
+  if (!/^\d+$/.test(previewPortText) || previewPort < 1 || previewPort > 65535 || previewPort === port) {
+    throw new ServeOptionError(
+      `--preview-port is "${previewPortText}": it must be a port number from 1 to 65535 other than --port`,
+    );
+  }
+  const previewHost = values['preview-host'] ?? otherLoopbackName(host);
+  if (previews.length && (!previewHost || previewHost === host)) {
+    throw new ServeOptionError(
+      `--preview-host is needed: previews are served under a host name other than production's (${host}), or a preview's script would read production's cookies`,
+    );
+  }
   return {
     port,
     previews,
-    host: values.host ?? env.HOST ?? '127.0.0.1',
+    previewOrigin: { port: previewPort, host: previewHost ?? '' },
+    host,
     buildDir: path.resolve(values.dir ?? 'build'),
     withoutIdentity: values['without-identity'] ?? false,
     trustedProxies: proxies,

@@ -1,9 +1,10 @@
 /**
  * How the gate finds a pull request's preview (core/preview.ts): a path under `/previews/<N>/` names
  * a file of that preview's build, stored under `previews/<N>/`, by the same rules as production's
- * paths; everything of a preview is protected (it has no sign-in shell of its own: its pages sign in
- * at production's `/sign-in`, which sends the reader back). The decision itself (who may read it)
- * is production's, in decide.ts.
+ * paths; everything of a preview is protected. Previews are served on an origin of their own
+ * (`siteForOrigin`): there a preview's pages sign in at that origin's `/sign-in` (production's
+ * sign-in shell, its one public part), so nothing a preview runs shares production's cookies or
+ * storage. The decision itself (who may read it) is production's, in decide.ts.
  */
 import { isPullRequestNumber, previewBaseUrl, previewKeyPrefix, PREVIEWS_SEGMENT } from '../core/preview';
 import type { Site } from './decide';
@@ -19,6 +20,29 @@ const NOTHING: Site = { publicFiles: new Set(), fileFor: () => null, hasNotFound
 /** A preview's files: none public, whatever its build's manifest says. */
 export function previewSiteOf(fileFor: Site['fileFor']): Site {
   return { publicFiles: new Set(), fileFor, hasNotFoundPage: false };
+}
+
+/** Which of the two origins a request reached: production's, or the previews' own. */
+export type Origin = 'production' | 'previews';
+
+/**
+ * The part of `site` an origin serves. Production's origin answers nothing under `/previews/`: a
+ * pull request's code must never run where production's session is. The previews' origin serves
+ * the previews and, of production's build, only its public files (the sign-in shell), so a reader
+ * signs in there; no production page is served on it: one asked for is sent to `productionOrigin`.
+ */
+export function siteForOrigin(site: Site, origin: Origin, productionOrigin?: string): Site {
+  if (origin === 'production') return { ...site, preview: undefined };
+  return {
+    productionOrigin,
+    publicFiles: site.publicFiles,
+    fileFor: (segments) => {
+      const file = site.fileFor(segments);
+      return file !== null && site.publicFiles.has(file) ? file : null;
+    },
+    hasNotFoundPage: false,
+    preview: site.preview,
+  };
 }
 
 export type PreviewRoute =
@@ -42,7 +66,8 @@ export function previewRoute(
 ): PreviewRoute {
   if (segments[0] !== PREVIEWS_SEGMENT) return { kind: 'production' };
   const number = segments[1];
-  if (number === undefined || !isPullRequestNumber(number)) {
+  // A site without previews (production's origin) says nothing of them, not even their names.
+  if (number === undefined || !isPullRequestNumber(number) || !site.preview) {
     return { kind: 'preview', pullRequest: null, site: NOTHING, segments: [], keyPrefix: '' };
   }
   const pullRequest = Number(number);

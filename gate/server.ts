@@ -19,8 +19,10 @@ import { decide, siteOf, wantsPage } from './decide';
 import type { Decision, GateRequest } from './decide';
 import { contentSecurityPolicy, cacheControl, securityHeaders } from './headers';
 import { answersHost, SERVED_ON_LOOPBACK_ONLY } from './local-mode';
-import { listBuildFiles, readManifest } from './manifest';
+import { listBuildFiles, readManifest, readPreviewManifest } from './manifest';
 import type { GateManifest } from './manifest';
+import { siteForOrigin } from './preview-route';
+import type { Origin } from './preview-route';
 import { plainTextResponse, responseFor } from './response';
 import type { GateResponse } from './response';
 import { sendFile } from './send-file';
@@ -89,6 +91,18 @@ export interface GateServerOptions {
   reportFault?: (message: string) => void;
   /** Preview builds served under `/previews/<N>/` (core/preview.ts), by the same decision. */
   previews?: PreviewBuild[];
+  /**
+   * Which origin this server is (gate/preview-route.ts `siteForOrigin`): production's (default),
+   * which serves no preview, or the previews' own, which serves the previews and the sign-in shell.
+   */
+  origin?: Origin;
+  /**
+   * The host name the previews' origin answers for; a request naming another (production's name on
+   * another port would share production's cookies) is answered 421 with the address to use.
+   */
+  servedHost?: string;
+  /** On the previews' origin: production's origin, where a production page asked for here is sent. */
+  productionOrigin?: string;
 }
 
 export interface PreviewBuild {
@@ -96,11 +110,14 @@ export interface PreviewBuild {
   buildDir: string;
 }
 
-/** Each preview's files and compressed copies; its manifest must name production's pool. */
+/**
+ * Each preview's files and compressed copies; it must be built for the number it is served as (its
+ * pages link their bundles under `/previews/<N>/`) and sign in against production's pool.
+ */
 function servedPreviews(previews: PreviewBuild[], manifest: GateManifest) {
   return new Map(
     previews.map(({ pullRequest, buildDir }) => {
-      const previewAuth = readManifest(buildDir).auth;
+      const previewAuth = readPreviewManifest(buildDir, pullRequest).auth;
       if (previewAuth.issuer !== manifest.auth.issuer || previewAuth.clientId !== manifest.auth.clientId) {
         throw new Error(
           `The preview in ${buildDir} signs in against ${previewAuth.issuer} (client ${previewAuth.clientId}), not production's pool: build both with the same variables.`,
@@ -110,6 +127,12 @@ function servedPreviews(previews: PreviewBuild[], manifest: GateManifest) {
       return [pullRequest, { files, compressed: compressedCopies(buildDir, files) }] as const;
     }),
   );
+}
+
+/** The host name of a Host header, lower-cased, without its port (`[::1]:3001` → `::1`). */
+function hostNameOf(host: string | undefined): string {
+  const name = /^(\[[^\]]*\]|[^:]*)/.exec(host ?? '')?.[1] ?? '';
+  return name.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
 function isHealthCheck(request: IncomingMessage): boolean {
@@ -164,7 +187,11 @@ export function createGateServer(options: GateServerOptions): http.Server {
   const manifest = options.manifest ?? readManifest(options.buildDir);
   const files = listBuildFiles(options.buildDir);
   const previews = servedPreviews(options.previews ?? [], manifest);
-  const site = siteOf(manifest, files, new Map([...previews].map(([number, preview]) => [number, preview.files])));
+  const site = siteForOrigin(
+    siteOf(manifest, files, new Map([...previews].map(([number, preview]) => [number, preview.files]))),
+    options.origin ?? 'production',
+    options.productionOrigin,
+  );
   const compressed = compressedCopies(options.buildDir, files);
   const sessions = options.sessions ?? createSessionChecker(manifest.auth);
   const csp = contentSecurityPolicy(manifest);
@@ -193,6 +220,12 @@ export function createGateServer(options: GateServerOptions): http.Server {
     }
     if (isHealthCheck(request)) {
       answer(response, plainTextResponse(200, 'ok'));
+      return;
+    }
+    if (options.servedHost !== undefined && hostNameOf(request.headers.host) !== options.servedHost) {
+      const port = request.socket.localPort;
+      answer(response, plainTextResponse(421, `Previews are served at http://${options.servedHost}:${port}/ only.`));
+      logPageLoad({ decision: 'misdirected', status: 421, session: null });
       return;
     }
     let session: VerifiedSession | null = null;

@@ -41,6 +41,9 @@ export const siteOutputsOf = (outputs: StackOutputs): SiteOutputs => ({
   bucketName: outputs.BucketName,
   distributionId: outputs.DistributionId,
   siteUrl: outputs.SiteUrl,
+  ...(outputs.PreviewDistributionId
+    ? { previewDistributionId: outputs.PreviewDistributionId, previewUrl: outputs.PreviewUrl }
+    : {}),
 });
 
 /** The site stack's outputs, or null before its first deploy. */

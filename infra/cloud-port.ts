@@ -16,6 +16,9 @@ export interface SiteOutputs {
   bucketName: string;
   distributionId: string;
   siteUrl: string;
+  /** The previews' own distribution and address (`previewDomain`); absent without previews. */
+  previewDistributionId?: string;
+  previewUrl?: string;
 }
 
 /** The edge function version ARNs a distribution runs, by event type (`viewer-request`, …). */

@@ -20,8 +20,14 @@ export interface DeployConfig {
   region: string;
   /** The handbook's own host name; without it, readers use the distribution's `*.cloudfront.net` name. */
   siteDomain?: string;
-  /** An ACM certificate in us-east-1 covering `siteDomain` (CloudFront requires us-east-1). */
+  /** An ACM certificate in us-east-1 covering `siteDomain` (CloudFront requires us-east-1), and `previewDomain` when given. */
   certificateArn?: string;
+  /**
+   * The previews' own host name, e.g. `previews.handbook.example.com`: pull request previews are
+   * served there by a second distribution, never on `siteDomain` (infra/OPERATIONS.md, "Previews of
+   * pull requests"). Without it there are no previews.
+   */
+  previewDomain?: string;
   /** The Cognito hosted sign-in domain prefix: `<prefix>.auth.<region>.amazoncognito.com`. */
   authDomainPrefix: string;
   /** Google accounts of these domains may be created on first sign-in; reading needs the group too. */
@@ -123,6 +129,10 @@ const FIELDS: Record<keyof DeployConfig, { required: boolean; check: Check; defa
   account: { required: true, check: text(/^\d{12}$/, 'a 12-digit AWS account id') },
   region: { required: true, check: text(REGION, 'an AWS region, e.g. "us-east-1"') },
   siteDomain: { required: false, check: text(DOMAIN, 'a lower-case host name, e.g. "handbook.example.com"') },
+  previewDomain: {
+    required: false,
+    check: text(DOMAIN, 'a lower-case host name, e.g. "previews.handbook.example.com"'),
+  },
   certificateArn: {
     required: false,
     check: text(
@@ -223,6 +233,12 @@ export function parseDeployConfig(raw: unknown, source: string): DeployConfig {
   }
   if (Boolean(record.siteDomain) !== Boolean(record.certificateArn)) {
     problems.push('siteDomain and certificateArn go together: give both or neither');
+  }
+  if (record.previewDomain && !record.siteDomain) {
+    problems.push('previewDomain needs siteDomain and certificateArn: the certificate covers both host names');
+  }
+  if (record.previewDomain && record.previewDomain === record.siteDomain) {
+    problems.push('previewDomain must differ from siteDomain: a preview never runs on production’s origin');
   }
   const arn = typeof record.certificateArn === 'string' ? record.certificateArn : '';
   if (arn && typeof record.account === 'string' && !arn.includes(`:${record.account}:`)) {

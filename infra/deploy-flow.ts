@@ -27,7 +27,11 @@ import { PASSWORD_MFA_VARIABLE } from '../core/password-mfa';
 
 /** The build's variables for the deployed pool (core/amplify-config.ts reads them). */
 export function buildEnvironment(config: DeployConfig, identity: IdentityOutputs, siteUrl: string) {
-  const signIn = `${siteUrl}${SIGN_IN_PATH}`;
+  // Production's sign-in shell is also the previews' origin's (gate/preview-route.ts): Amplify picks
+  // the redirect URL whose host is the page's, so the list names both origins.
+  const signIn = [siteUrl, ...(config.previewDomain ? [`https://${config.previewDomain}`] : [])]
+    .map((origin) => `${origin}${SIGN_IN_PATH}`)
+    .join(',');
   return {
     HANDBOOK_AUTH: 'cognito',
     HANDBOOK_URL: siteUrl,
@@ -118,7 +122,14 @@ async function deployOnce(
   const accepted = live?.id === id ? (live.previous ?? null) : live;
   await step('packaging the edge functions with the pool’s keys', UNCHANGED, async () => {
     const jwks = await cloud.fetchJwks(manifest.auth.jwksUri);
-    await packageEdge({ buildDir, outDir: edgeDir, jwks, previous: accepted?.manifest ?? live?.manifest });
+    await packageEdge({
+      buildDir,
+      outDir: edgeDir,
+      jwks,
+      previous: accepted?.manifest ?? live?.manifest,
+      previewHost: config.previewDomain,
+      siteHost: config.siteDomain,
+    });
   });
 
   if (!withFiles) {
@@ -167,7 +178,11 @@ async function deployOnce(
   cloud.log(`Removing ${plan.prune.length} files the new build does not have (the live build's bundles stay)`);
   await step('removing old files', PUBLISHED, () => bucket.remove(prune));
   await step('recording the live build', PUBLISHED, () => bucket.write(LIVE_RECORD_KEY, JSON.stringify(record)));
-  await step('emptying the edge caches', CACHED, () => cloud.invalidateAll(site.distributionId));
+  await step('emptying the edge caches', CACHED, async () => {
+    await cloud.invalidateAll(site.distributionId);
+    // The previews' origin serves production's sign-in shell: its copy goes too.
+    if (site.previewDistributionId) await cloud.invalidateAll(site.previewDistributionId);
+  });
   return { site, record, live };
 }
 

@@ -3,6 +3,7 @@
  * GITHUB_TOKEN ("List issue comments", "Create an issue comment", "Update an issue comment": a pull
  * request is an issue to these endpoints). The comment is found by its marker and edited, never added twice.
  */
+import { gitHubRest, MissingGitHubTokenError } from './github-rest';
 import { COMMENT_MARKER } from './preview-plan';
 
 interface IssueComment {
@@ -10,45 +11,24 @@ interface IssueComment {
   body?: string;
 }
 
-/** The `link` header's next page: `<url>; rel="next"` ("Using pagination in the REST API"). */
-function nextPage(link: string | null): string | undefined {
-  return /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
-}
-
 export async function upsertComment(
   pullRequest: number,
   body: string,
   env: Record<string, string | undefined> = process.env,
 ): Promise<void> {
-  const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository } = env;
-  const api = env.GITHUB_API_URL ?? 'https://api.github.com';
-  if (!token || !repository) {
+  let github;
+  try {
+    github = gitHubRest(env);
+  } catch (error) {
+    if (!(error instanceof MissingGitHubTokenError)) throw error;
     console.log(body);
     throw new Error(
       'GITHUB_TOKEN and GITHUB_REPOSITORY are needed to comment on the pull request; the comment is above.',
     );
   }
-  const call = async (url: string, method: string, payload?: object) => {
-    const response = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/vnd.github+json',
-        'x-github-api-version': '2022-11-28',
-      },
-      ...(payload ? { body: JSON.stringify(payload) } : {}),
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${method} ${url}`);
-    return { json: (await response.json()) as unknown, next: nextPage(response.headers.get('link')) };
-  };
-  let ours: IssueComment | undefined;
-  let page: string | undefined = `${api}/repos/${repository}/issues/${pullRequest}/comments?per_page=100`;
-  while (page && !ours) {
-    const { json, next } = await call(page, 'GET');
-    ours = (json as IssueComment[]).find((comment) => comment.body?.startsWith(COMMENT_MARKER));
-    page = next;
-  }
-  if (ours) await call(`${api}/repos/${repository}/issues/comments/${ours.id}`, 'PATCH', { body });
-  else await call(`${api}/repos/${repository}/issues/${pullRequest}/comments`, 'POST', { body });
+  const ours = await github.find<IssueComment>(`/issues/${pullRequest}/comments`, (comment) =>
+    Boolean(comment.body?.startsWith(COMMENT_MARKER)),
+  );
+  if (ours) await github.send('PATCH', `/issues/comments/${ours.id}`, { body });
+  else await github.send('POST', `/issues/${pullRequest}/comments`, { body });
 }

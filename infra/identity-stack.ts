@@ -178,7 +178,11 @@ export class IdentityStack extends Stack {
       cognitoDomain: { domainPrefix: config.authDomainPrefix },
     });
 
-    const signIn = `${props.siteUrl}${SIGN_IN_PATH}`;
+    // The previews' origin signs readers in too, through the same client, the same choices and
+    // the same reader group: its own sign-in route is listed beside production's (gate/preview-route.ts).
+    const signIn = [props.siteUrl, ...(config.previewDomain ? [`https://${config.previewDomain}`] : [])].map(
+      (origin) => `${origin}${SIGN_IN_PATH}`,
+    );
     // Hosted sign-in (Google) returns only to the handbook over https. Before the first deploy
     // without a custom domain the site's address is not known yet (deploy-flow.ts): the client
     // then has no hosted sign-in at all rather than a callback to a placeholder.
@@ -199,8 +203,8 @@ export class IdentityStack extends Stack {
                 cognito.OAuthScope.PROFILE,
                 cognito.OAuthScope.COGNITO_ADMIN,
               ],
-              callbackUrls: [signIn],
-              logoutUrls: [signIn],
+              callbackUrls: signIn,
+              logoutUrls: signIn,
             },
           }
         : { disableOAuth: true }),

@@ -1,19 +1,19 @@
 /**
  * A pull request's preview on AWS (`npm run preview`, `npm run preview:remove`): the pull request's
  * build, with the base URL `/previews/<N>/` (core/preview.ts), uploaded under `previews/<N>/` of
- * production's bucket, where production's edge functions already serve it (gate/preview-route.ts).
- * Nothing else changes: no stack, no function version, no distribution update, no production key,
- * no production lock. Only CloudFront's copies of `/previews/<N>/*` are invalidated.
+ * production's bucket, where production's edge functions already serve it on the previews' own
+ * distribution and host, never on production's (gate/preview-route.ts). Nothing else changes: no
+ * stack, no function version, no distribution update, no production key, no production lock. Only
+ * the previews distribution's copies of `/previews/<N>/*` are invalidated.
  */
 import path from 'node:path';
 import { pagesWithDottedRoutes } from '../gate/decide';
-import { listBuildFiles, readManifest } from '../gate/manifest';
+import { listBuildFiles, readPreviewManifest } from '../gate/manifest';
 import type { GateManifest } from '../gate/manifest';
-import { PREVIEW_VARIABLE, previewBaseUrl, previewKeyPrefix } from '../core/preview';
-import type { DeployConfig } from './config';
-import { buildEnvironment, md5Of } from './deploy-flow';
+import { previewBaseUrl, previewKeyPrefix, previewOfKey, PREVIEWS_SEGMENT } from '../core/preview';
+import { md5Of } from './deploy-flow';
 import { readLive } from './live-record';
-import type { BucketStore, IdentityOutputs, SiteOutputs } from './cloud-port';
+import type { BucketStore, SiteOutputs } from './cloud-port';
 
 /** Where each preview's record is kept: a dot folder, never served, which production's deploy leaves alone. */
 export const PREVIEW_RECORDS_PREFIX = '.gate/previews/';
@@ -25,11 +25,13 @@ export interface PreviewRecord {
   files: number;
 }
 
-/** What the preview flow may do in AWS: read-only on the stacks, and the previews' part of the bucket. */
+/**
+ * What the preview flow may do in AWS: read-only on the stacks, and the previews' part of the
+ * bucket. It builds nothing: the pull request was built by a job that holds no role, and its output
+ * is only read here, as files to upload.
+ */
 export interface PreviewCloud {
   siteOutputs(): Promise<SiteOutputs | null>;
-  identityOutputs(): Promise<IdentityOutputs>;
-  build(env: Record<string, string>): Promise<string>;
   bucket(name: string): BucketStore;
   /** Invalidates these paths and waits until CloudFront has done so. */
   invalidate(distributionId: string, paths: string[]): Promise<void>;
@@ -76,27 +78,48 @@ export async function readPreviewRecords(bucket: BucketStore): Promise<PreviewRe
   return (records.filter(Boolean) as PreviewRecord[]).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
 }
 
+/** The pull request numbers that have files under `previews/`, recorded or not. */
+async function numbersWithFiles(bucket: BucketStore): Promise<Map<number, number>> {
+  const files = new Map<number, number>();
+  for (const key of (await bucket.list(`${PREVIEWS_SEGMENT}/`)).keys()) {
+    const preview = previewOfKey(key);
+    if (preview) files.set(preview.pullRequest, (files.get(preview.pullRequest) ?? 0) + 1);
+  }
+  return files;
+}
+
 const recordKey = (pullRequest: number) => `${PREVIEW_RECORDS_PREFIX}${pullRequest}.json`;
 
-async function liveSite(cloud: PreviewCloud): Promise<SiteOutputs> {
+type PreviewSite = SiteOutputs & Required<Pick<SiteOutputs, 'previewDistributionId' | 'previewUrl'>>;
+
+async function liveSite(cloud: PreviewCloud): Promise<PreviewSite> {
   const site = await cloud.siteOutputs();
   if (!site) throw new Error('Production is not deployed yet: a preview lives beside it. Run `npm run deploy` first.');
-  return site;
+  if (!site.previewDistributionId || !site.previewUrl) {
+    throw new Error(
+      'The site has no previews distribution: set previewDomain in the deploy config and run `npm run deploy` (infra/OPERATIONS.md, "Previews of pull requests").',
+    );
+  }
+  return site as PreviewSite;
 }
 
 interface PreviewInput {
+  /** Decided by the trusted job from GitHub's event, never read from the build. */
   pullRequest: number;
   commit: string;
   /** How many previews may exist at once. */
   max: number;
+  /** The pull request's build, made by a job without the role: read as files, never run. */
+  buildDir: string;
 }
 
-/** Creates or updates the preview of a pull request. */
+/** Creates or updates the preview of a pull request, uploading only under `previews/<N>/`. */
 export async function publishPreview(
   cloud: PreviewCloud,
-  config: DeployConfig,
-  { pullRequest, commit, max }: PreviewInput,
+  { pullRequest, commit, max, buildDir }: PreviewInput,
 ): Promise<PreviewResult> {
+  // A build for another number links its files under another preview's base URL.
+  const manifest = readPreviewManifest(buildDir, pullRequest);
   const site = await liveSite(cloud);
   const bucket = cloud.bucket(site.bucketName);
   const records = await readPreviewRecords(bucket);
@@ -105,13 +128,14 @@ export async function publishPreview(
 
   const live = await readLive(bucket);
   if (!live) throw new Error('Production has no live record: run `npm run deploy` first.');
-  const identity = await cloud.identityOutputs();
-  const buildDir = await cloud.build({
-    ...buildEnvironment(config, identity, site.siteUrl),
-    [PREVIEW_VARIABLE]: String(pullRequest),
-  });
-  const reasons = unfaithfulReasons(readManifest(buildDir), live.manifest, live.previous?.manifest);
+  const reasons = unfaithfulReasons(manifest, live.manifest, live.previous?.manifest);
   if (reasons.length) return { status: 'unfaithful', reasons };
+  // The record first: the sweep removes files without one, and must not take a preview mid-upload.
+  const previous = records.find((record) => record.pullRequest === pullRequest);
+  if (!previous) {
+    const placeholder: PreviewRecord = { pullRequest, commit, updatedAt: new Date().toISOString(), files: 0 };
+    await bucket.write(recordKey(pullRequest), JSON.stringify(placeholder));
+  }
 
   const prefix = previewKeyPrefix(pullRequest);
   const files = publishedFiles(buildDir);
@@ -135,8 +159,36 @@ export async function publishPreview(
   cloud.log(`Preview ${pullRequest}: ${changed.length} files uploaded, ${stale.length} removed`);
   // CloudFront keeps pages for the cache policy's TTL (infra/edge-caching.ts); one wildcard path
   // counts as one path against the free 1,000 a month ("Paying for file invalidation").
-  await cloud.invalidate(site.distributionId, [`${previewBaseUrl(pullRequest)}*`]);
-  return { status: 'published', url: `${site.siteUrl}${previewBaseUrl(pullRequest)}`, record };
+  await cloud.invalidate(site.previewDistributionId, [`${previewBaseUrl(pullRequest)}*`]);
+  return { status: 'published', url: `${site.previewUrl}${previewBaseUrl(pullRequest)}`, record };
+}
+
+export interface SweptPreview {
+  pullRequest: number;
+  files: number;
+  why: 'closed' | 'no record';
+}
+
+/**
+ * Removes every preview whose pull request GitHub says is no longer open, and every preview's files
+ * that have no record (a publish that died, or keys written by hand): a `closed` event that never
+ * ran (GitHub runs no `pull_request` workflow for a conflicted pull request) leaves nothing behind.
+ */
+export async function sweepPreviews(
+  cloud: PreviewCloud,
+  isOpen: (pullRequest: number) => Promise<boolean>,
+): Promise<SweptPreview[]> {
+  const site = await liveSite(cloud);
+  const bucket = cloud.bucket(site.bucketName);
+  const recorded = new Set((await readPreviewRecords(bucket)).map((record) => record.pullRequest));
+  const withFiles = await numbersWithFiles(bucket);
+  const swept: SweptPreview[] = [];
+  for (const pullRequest of [...new Set([...recorded, ...withFiles.keys()])].sort((a, b) => a - b)) {
+    const why = !recorded.has(pullRequest) ? 'no record' : (await isOpen(pullRequest)) ? null : 'closed';
+    if (!why) continue;
+    swept.push({ pullRequest, files: await removePreview(cloud, pullRequest), why });
+  }
+  return swept;
 }
 
 /** Removes the preview of a pull request: its files, its record, CloudFront's copies. Idempotent. */
@@ -145,7 +197,7 @@ export async function removePreview(cloud: PreviewCloud, pullRequest: number): P
   const bucket = cloud.bucket(site.bucketName);
   const keys = [...(await bucket.list(previewKeyPrefix(pullRequest))).keys()];
   await bucket.remove([...keys, recordKey(pullRequest)]);
-  await cloud.invalidate(site.distributionId, [`${previewBaseUrl(pullRequest)}*`]);
+  await cloud.invalidate(site.previewDistributionId, [`${previewBaseUrl(pullRequest)}*`]);
   cloud.log(`Preview ${pullRequest}: ${keys.length} files removed`);
   return keys.length;
 }

@@ -1,15 +1,21 @@
 /**
- * The role the preview workflow assumes through GitHub's OIDC provider: only pull request runs of
- * the handbook's repository, and only what the preview flow calls (infra/preview-flow.ts).
+ * The role the preview workflow's trusted jobs assume through GitHub's OIDC provider, and only what
+ * the preview flow calls (infra/preview-flow.ts). No job that runs a pull request's code holds it:
+ * the pull request is built in a job without it (.github/workflows/preview-build.yml), and
+ * published, removed and swept by jobs that run the base branch's code only (preview.yml).
  *
- * - Trust: the repository's `pull_request` runs, in the subject format its tokens carry
- *   (github-subject.ts builds it, as for the deploy role). GitHub gives a
- *   fork's `pull_request` run no secrets and a read-only token, and no OIDC token ("Automatic token
- *   authentication"; "Using secrets in GitHub Actions"), so a fork cannot assume it.
- * - S3: objects only under `previews/` and `.gate/previews/`, and reading the live record; listing
- *   only with an `s3:prefix` under those ("Amazon S3 condition key examples", `s3:prefix`).
- * - CloudFront: `CreateInvalidation` and `GetInvalidation` on the distribution. IAM cannot limit the
- *   paths of an invalidation; the worst the role can do there is empty caches.
+ * - Trust: jobs of the GitHub environment `preview`, whose `sub` is
+ *   `repo:<owner>/<name>:environment:preview` in the subject format the repository's tokens carry
+ *   (github-subject.ts builds it, as for the deploy role) ("OpenID Connect reference", subject claims: a job
+ *   that names an environment gets that subject whatever its event), and `aud` is
+ *   `sts.amazonaws.com` ("Configuring OpenID Connect in Amazon Web Services"). The environment's
+ *   deployment branches are the default branch only (infra/OPERATIONS.md), so a job a pull request
+ *   adds, whose ref is `refs/pull/<N>/merge`, is refused the environment and never gets the token.
+ * - S3: writes and deletes only under `previews/` and the preview records (`.gate/previews/`), reads
+ *   only the records and the live record (whose manifest the faithful-preview check compares);
+ *   listing only with an `s3:prefix` under those ("Amazon S3 condition key examples", `s3:prefix`).
+ * - CloudFront: `CreateInvalidation` and `GetInvalidation` on the previews distribution only. IAM
+ *   cannot limit an invalidation's paths; the worst the role can do there is empty the previews' caches.
  * - CloudFormation: `DescribeStacks` on the identity and site stacks, for their outputs.
  * The OIDC provider exists once per account (github-oidc-stack.ts, or made by hand and named in the
  * config); it is referred to by its ARN, which is fixed for an account.
@@ -25,10 +31,14 @@ import { githubSubject, githubTrustConditions } from './github-subject';
 import type { GitHubSubjectFields } from './github-subject';
 import { PREVIEW_RECORDS_PREFIX } from './preview-flow';
 
+/** The GitHub environment of the jobs that hold the preview role (.github/workflows/preview.yml). */
+export const PREVIEW_ENVIRONMENT = 'preview';
+
 interface PreviewRoleProps {
   /** The deploy config's GitHub fields: whose pull request runs the role trusts. */
   github: GitHubSubjectFields;
   bucket: s3.IBucket;
+  /** The previews distribution: the only one the role may invalidate. */
   distributionId: string;
   stackNames: string[];
 }
@@ -40,19 +50,25 @@ export function addPreviewRole(stack: Stack, props: PreviewRoleProps): iam.Role 
     githubOidcProviderArn({ account: stack.account, githubOidcProviderArn: props.github.githubOidcProviderArn }),
   );
   const role = new iam.Role(stack, 'PreviewRole', {
-    description: `Previews for ${githubSubject(props.github, 'pull_request')}: previews/ of the bucket and invalidations only`,
+    description: `Previews for ${githubSubject(props.github, { environment: PREVIEW_ENVIRONMENT })}: previews/ of the bucket and the previews distribution only`,
     maxSessionDuration: Duration.hours(1),
-    assumedBy: new iam.OpenIdConnectPrincipal(provider, githubTrustConditions(props.github, 'pull_request')),
+    assumedBy: new iam.OpenIdConnectPrincipal(provider, githubTrustConditions(props.github, { environment: PREVIEW_ENVIRONMENT })),
   });
   const prefixes = [`${PREVIEWS_SEGMENT}/`, PREVIEW_RECORDS_PREFIX];
   role.addToPolicy(
     new iam.PolicyStatement({
-      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      actions: ['s3:PutObject', 's3:DeleteObject'],
       resources: prefixes.map((prefix) => props.bucket.arnForObjects(`${prefix}*`)),
     }),
   );
   role.addToPolicy(
-    new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.bucket.arnForObjects(LIVE_RECORD_KEY)] }),
+    new iam.PolicyStatement({
+      actions: ['s3:GetObject'],
+      resources: [
+        props.bucket.arnForObjects(`${PREVIEW_RECORDS_PREFIX}*`),
+        props.bucket.arnForObjects(LIVE_RECORD_KEY),
+      ],
+    }),
   );
   role.addToPolicy(
     new iam.PolicyStatement({

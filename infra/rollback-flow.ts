@@ -126,6 +126,8 @@ export async function rollbackHandbook(cloud: HandbookCloud, edgeDir: string): P
     await bucket.remove([...removed, ...unusedEdgePackages(current.keys(), record)]);
     await bucket.write(LIVE_RECORD_KEY, JSON.stringify(record));
     await cloud.invalidateAll(site.distributionId);
+    // The previews' origin serves production's sign-in shell too: its copy of the newer one goes.
+    if (site.previewDistributionId) await cloud.invalidateAll(site.previewDistributionId);
     await afterCare(cloud, site, record, edgeDir);
     return site.siteUrl;
   });

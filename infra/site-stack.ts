@@ -80,6 +80,7 @@ function securityHeadersPolicyProps(csp: string): cloudfront.ResponseHeadersPoli
 export class SiteStack extends Stack {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  readonly previewDistribution?: cloudfront.Distribution;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -176,35 +177,53 @@ export class SiteStack extends Stack {
         },
       ],
     } satisfies Omit<cloudfront.BehaviorOptions, 'cachePolicy'>;
-    this.distribution = new cloudfront.Distribution(this, 'Handbook', {
-      comment: `Engineering Handbook (${config.environment})`,
+    const certificate =
+      config.siteDomain && config.certificateArn
+        ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
+        : undefined;
+    const webAclId = config.wafRateLimit
+      ? addRateLimit(this, edgeStackId, config.wafRateLimit, config.environment)
+      : undefined;
+    const distributionProps = (domainName: string | undefined) => ({
       defaultBehavior: { ...behavior, cachePolicy: cachePolicies.pages },
       additionalBehaviors: Object.fromEntries(
         HASHED_ASSET_PATHS.map((pattern) => [pattern, { ...behavior, cachePolicy: cachePolicies.hashedAssets }]),
       ),
-      ...(config.siteDomain && config.certificateArn
+      ...(domainName && certificate
         ? {
-            domainNames: [config.siteDomain],
-            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            domainNames: [domainName],
+            certificate,
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      ...(config.wafRateLimit
-        ? { webAclId: addRateLimit(this, edgeStackId, config.wafRateLimit, config.environment) }
-        : {}),
+      ...(webAclId ? { webAclId } : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       // The access log is CloudFront's standard logging (v2), without query strings, cookies or
       // referrers, set up in the operations stack (access-log-delivery.ts).
     });
+    this.distribution = new cloudfront.Distribution(this, 'Handbook', {
+      comment: `Engineering Handbook (${config.environment})`,
+      ...distributionProps(config.siteDomain),
+    });
+    // The previews' origin: the same bucket, the same function versions and headers, its own host
+    // name, so a pull request's code never runs where production's session is (the edge tells the
+    // two apart by host: gate/preview-route.ts). Created once with the stack; a preview only writes
+    // its keys and invalidates this distribution. Idle, it costs nothing (infra/OPERATIONS.md).
+    this.previewDistribution = config.previewDomain
+      ? new cloudfront.Distribution(this, 'Previews', {
+          comment: `Engineering Handbook pull request previews (${config.environment})`,
+          ...distributionProps(config.previewDomain),
+        })
+      : undefined;
 
     // The repository whose Actions deploy (infra/github-config.ts) also previews its pull requests.
-    if (config.githubRepository && config.maxPreviews > 0) {
+    if (config.githubRepository && config.maxPreviews > 0 && this.previewDistribution) {
       const names = stackNames(config);
       addPreviewRole(this, {
         github: config,
         bucket: this.bucket,
-        distributionId: this.distribution.distributionId,
+        distributionId: this.previewDistribution.distributionId,
         stackNames: [names.identity, names.site],
       });
     }
@@ -214,35 +233,18 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'SiteUrl', {
       value: `https://${config.siteDomain ?? this.distribution.distributionDomainName}`,
     });
+    if (this.previewDistribution) {
+      new CfnOutput(this, 'PreviewDistributionId', { value: this.previewDistribution.distributionId });
+      new CfnOutput(this, 'PreviewUrl', { value: `https://${config.previewDomain}` });
+    }
 
     // cdk-nag AwsSolutions findings accepted here, each with its reason.
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket; logging it into itself would loop.',
     });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR3',
-      reason:
-        'Access logs are standard logging (v2), delivered without query strings by the operations stack (access-log-delivery.ts); the legacy log, which this rule reads, would record them.',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR1',
-      reason: 'Readers travel; the gate admits only the reader group, wherever they are.',
-    });
-    if (!config.wafRateLimit) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'Every request passes the Lambda@Edge gate before any content; the operator chose no WAF rate limit (wafRateLimit unset; its cost is in infra/OPERATIONS.md, "A WAF rate limit").',
-      });
-    }
-    if (!config.siteDomain) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Without siteDomain the distribution uses the *.cloudfront.net certificate, which keeps TLSv1; npm run deploy refuses that unless the operator passes --accept-tls-1.0-on-cloudfront-domain.',
-      });
-    }
+    const distributions = [this.distribution, ...(this.previewDistribution ? [this.previewDistribution] : [])];
+    for (const distribution of distributions) this.acknowledgeDistributionFindings(distribution, config);
     // Outside us-east-1 the functions live in a stack of their own there (Lambda@Edge functions must
     // be created in us-east-1), which holds nothing else.
     const edgeScopes =
@@ -251,6 +253,33 @@ export class SiteStack extends Stack {
       Validations.of(scope).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'AWSLambdaBasicExecutionRole only lets the edge functions write their own logs.',
+      });
+    }
+  }
+
+  /** cdk-nag's findings on a distribution, each accepted with its reason. */
+  private acknowledgeDistributionFindings(distribution: cloudfront.Distribution, config: DeployConfig): void {
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'Access logs are standard logging (v2), delivered without query strings by the operations stack (access-log-delivery.ts); the legacy log, which this rule reads, would record them.',
+    });
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Readers travel; the gate admits only the reader group, wherever they are.',
+    });
+    if (!config.wafRateLimit) {
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Every request passes the Lambda@Edge gate before any content; the operator chose no WAF rate limit (wafRateLimit unset; its cost is in infra/OPERATIONS.md, "A WAF rate limit").',
+      });
+    }
+    if (!config.siteDomain) {
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without siteDomain the distribution uses the *.cloudfront.net certificate, which keeps TLSv1; npm run deploy refuses that unless the operator passes --accept-tls-1.0-on-cloudfront-domain.',
       });
     }
   }

@@ -30,6 +30,8 @@ export async function synthExample(
     buildDir: EXAMPLE_BUILD,
     outDir: edgeDir,
     jwks: JSON.parse(readFileSync(path.join(EXAMPLE_BUILD, 'jwks.json'), 'utf8')) as Jwks,
+    previewHost: config.previewDomain,
+    siteHost: config.siteDomain,
   });
   const app = new App({ outdir: path.join(outdir, 'cdk.out') });
   const stacks = addHandbookStacks(app, {

@@ -29,6 +29,7 @@ function edgeManifestOf(
   files: string[],
   jwks: Jwks,
   previous?: GateManifest | null,
+  hosts: Pick<EdgeManifest, 'previewHost' | 'siteHost'> = {},
 ): EdgeManifest {
   assertDeployable(current.auth);
   if (!Array.isArray(jwks?.keys) || jwks.keys.length === 0) throw new Error('The JWKS has no keys.');
@@ -38,6 +39,8 @@ function edgeManifestOf(
     inlineScriptHashes: union(current.inlineScriptHashes, previous?.inlineScriptHashes),
     jwks,
     dottedPages: pagesWithDottedRoutes(files),
+    ...(hosts.previewHost ? { previewHost: hosts.previewHost } : {}),
+    ...(hosts.previewHost && hosts.siteHost ? { siteHost: hosts.siteHost } : {}),
   };
 }
 
@@ -46,11 +49,25 @@ interface PackageEdgeInput {
   outDir: string;
   jwks: Jwks;
   previous?: GateManifest | null;
+  /** The previews' own host (the deploy config's `previewDomain`); without it no preview is served. */
+  previewHost?: string;
+  /** Production's host (`siteDomain`), where the previews' host sends production pages. */
+  siteHost?: string;
 }
 
 /** Bundles both functions; returns the manifest they carry. */
-export async function packageEdge({ buildDir, outDir, jwks, previous }: PackageEdgeInput): Promise<EdgeManifest> {
-  const manifest = edgeManifestOf(readManifest(buildDir), listBuildFiles(buildDir), jwks, previous);
+export async function packageEdge({
+  buildDir,
+  outDir,
+  jwks,
+  previous,
+  previewHost,
+  siteHost,
+}: PackageEdgeInput): Promise<EdgeManifest> {
+  const manifest = edgeManifestOf(readManifest(buildDir), listBuildFiles(buildDir), jwks, previous, {
+    previewHost,
+    siteHost,
+  });
   rmSync(outDir, { recursive: true, force: true });
   for (const name of EDGE_FUNCTIONS) {
     const functionDir = path.join(outDir, name);
@@ -75,7 +92,12 @@ export async function packageEdge({ buildDir, outDir, jwks, previous }: PackageE
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { jwks: { type: 'string' }, previous: { type: 'string' } },
+    options: {
+      jwks: { type: 'string' },
+      previous: { type: 'string' },
+      'preview-host': { type: 'string' },
+      'site-host': { type: 'string' },
+    },
   });
   if (!values.jwks) throw new Error('--jwks <file> is required: the user pool JWKS the functions trust.');
   const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
@@ -85,6 +107,8 @@ async function main(): Promise<void> {
     outDir,
     jwks: readJson(values.jwks) as Jwks,
     previous: values.previous ? (readJson(values.previous) as GateManifest) : null,
+    previewHost: values['preview-host'],
+    siteHost: values['site-host'],
   });
   console.log(`Lambda@Edge functions for pool ${manifest.auth.userPoolId} in ${path.relative(process.cwd(), outDir)}/`);
 }

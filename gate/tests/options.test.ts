@@ -12,6 +12,7 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
     buildDir: path.resolve('build'),
     withoutIdentity: false,
     previews: [],
+    previewOrigin: { port: 3001, host: 'localhost' },
   });
   assert.deepEqual(serveOptionsFrom(['--preview', '42=build-preview', '--preview', '7=pr7'], {}).previews, [
     { pullRequest: 42, buildDir: path.resolve('build-preview') },
@@ -24,6 +25,25 @@ test('the port comes from --port, then PORT, then 3000; the host is loopback unl
       value,
     );
   }
+  // Previews on an origin of their own: another port, and another host name, since cookies are
+  // kept by host name whatever the port.
+  assert.deepEqual(serveOptionsFrom(['--port', '4000', '--host', 'localhost'], {}).previewOrigin, {
+    port: 4001,
+    host: '127.0.0.1',
+  });
+  assert.deepEqual(serveOptionsFrom(['--preview-port', '4444', '--preview-host', 'previews.test'], {}).previewOrigin, {
+    port: 4444,
+    host: 'previews.test',
+  });
+  assert.throws(() => serveOptionsFrom(['--port', '4000', '--preview-port', '4000'], {}), /--preview-port is "4000"/);
+  assert.throws(
+    () => serveOptionsFrom(['--host', '0.0.0.0', '--preview', '42=build-preview'], {}),
+    /--preview-host is needed: previews are served under a host name other than production's \(0\.0\.0\.0\)/,
+  );
+  assert.throws(
+    () => serveOptionsFrom(['--preview', '42=build-preview', '--preview-host', '127.0.0.1'], {}),
+    /--preview-host is needed/,
+  );
   assert.deepEqual(trustedProxies.ranges, []);
   assert.equal(serveOptionsFrom(['--requests-per-second', '2000'], {}).requestsPerSecond, 2000);
   assert.throws(() => serveOptionsFrom(['--requests-per-second', '0'], {}), /--requests-per-second is "0"/);

@@ -61,7 +61,22 @@ describe('the deploy configuration', () => {
       }).join(),
       /certificateArn must be an ACM certificate ARN in us-east-1/,
     );
-    assert.deepEqual(problemsOf({ ...example, siteDomain: undefined, certificateArn: undefined }), []);
+    assert.deepEqual(
+      problemsOf({ ...example, siteDomain: undefined, certificateArn: undefined, previewDomain: undefined }),
+      [],
+    );
+  });
+
+  test('previews get a host of their own, never production’s, under the same certificate', () => {
+    assert.match(
+      problemsOf({ ...example, siteDomain: undefined, certificateArn: undefined }).join(),
+      /previewDomain needs siteDomain and certificateArn/,
+    );
+    assert.match(problemsOf({ ...example, previewDomain: example.siteDomain }).join(), /previewDomain must differ/);
+    assert.match(
+      problemsOf({ ...example, previewDomain: 'Previews_Host' }).join(),
+      /previewDomain must be a lower-case host name/,
+    );
   });
 
   test('a missing file says how to make one', () => {

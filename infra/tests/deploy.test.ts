@@ -26,7 +26,7 @@ import { isOpenTabAsset, LIVE_RECORD_KEY } from '../deploy-plan';
 import { AfterCareError } from '../after-care';
 import { deploySummary, failureSummary } from '../run-summary';
 import type { LiveRecord } from '../deploy-plan';
-import { publishPreview, readPreviewRecords, removePreview } from '../preview-flow';
+import { publishPreview, readPreviewRecords, removePreview, sweepPreviews } from '../preview-flow';
 
 const FUNCTION_ARN = 'arn:aws:lambda:us-east-1:123456789012:function';
 
@@ -92,6 +92,10 @@ interface Edge {
 }
 
 /** CloudFront and S3 (versioned) in memory; every change is followed by the readers' check. */
+/** The previews' own distribution and host (the example config's `previewDomain`). */
+const PREVIEWS_DISTRIBUTION = 'EPREVIEWSEXAMPLE';
+const PREVIEW_HOST = 'previews.handbook.example-health.com';
+
 class MemoryCloud implements HandbookCloud {
   readonly objects = new Map<string, string>();
   /** Every version of each key, oldest first: the bucket is versioned; a plain delete adds a marker. */
@@ -169,7 +173,13 @@ class MemoryCloud implements HandbookCloud {
     }
     // Replication is not atomic: for a while some edge locations run the old functions, some the new.
     this.edges = [...this.edges, edge];
-    this.site ??= { bucketName: 'handbook-build', distributionId: 'EDFDVBD6EXAMPLE', siteUrl: this.siteUrl };
+    this.site ??= {
+      bucketName: 'handbook-build',
+      distributionId: 'EDFDVBD6EXAMPLE',
+      siteUrl: this.siteUrl,
+      previewDistributionId: PREVIEWS_DISTRIBUTION,
+      previewUrl: `https://${PREVIEW_HOST}`,
+    };
     await this.assertReadersServed('while the functions replicate');
     this.edges = [edge];
     this.operations.push(pinned ? 'switch back' : 'switch');
@@ -236,11 +246,11 @@ class MemoryCloud implements HandbookCloud {
       },
     };
   }
-  async invalidateAll() {
-    this.operations.push('invalidate');
+  async invalidateAll(distributionId: string) {
+    this.operations.push(distributionId === PREVIEWS_DISTRIBUTION ? 'invalidate previews' : 'invalidate');
   }
-  async invalidate(_distributionId: string, paths: string[]) {
-    this.operations.push(`invalidate ${paths.join(' ')}`);
+  async invalidate(distributionId: string, paths: string[]) {
+    this.operations.push(`invalidate ${distributionId === PREVIEWS_DISTRIBUTION ? 'previews ' : ''}${paths.join(' ')}`);
   }
   async identityOutputs() {
     return {
@@ -265,7 +275,13 @@ class MemoryCloud implements HandbookCloud {
   }
 
   /** The status a reader gets for a path through one edge location. */
-  async status(edge: Edge, uri: string, signedIn: boolean, dest: 'document' | 'script'): Promise<number> {
+  async status(
+    edge: Edge,
+    uri: string,
+    signedIn: boolean,
+    dest: 'document' | 'script',
+    host = 'handbook.example-health.com',
+  ): Promise<number> {
     const event = {
       Records: [
         {
@@ -282,6 +298,7 @@ class MemoryCloud implements HandbookCloud {
               uri,
               querystring: '',
               headers: {
+                host: [{ key: 'Host', value: host }],
                 'sec-fetch-dest': [{ key: 'Sec-Fetch-Dest', value: dest }],
                 'sec-fetch-site': [{ key: 'Sec-Fetch-Site', value: 'same-origin' }],
                 ...(signedIn ? { cookie: [{ key: 'Cookie', value: 'session=valid' }] } : {}),
@@ -313,8 +330,14 @@ class MemoryCloud implements HandbookCloud {
   async assertReadersServed(moment: string): Promise<void> {
     if (!this.edges.length) return;
     for (const edge of this.edges) {
+      // A preview's files are served on the previews' own host, production's on production's.
+      const hostOf = (uri: string) => (uri.startsWith('/previews/') ? PREVIEW_HOST : undefined);
       const expect200 = async (uri: string, signedIn: boolean, dest: 'document' | 'script', why: string) =>
-        assert.equal(await this.status(edge, uri, signedIn, dest), 200, `${uri} (${why}) is not served ${moment}`);
+        assert.equal(
+          await this.status(edge, uri, signedIn, dest, hostOf(uri)),
+          200,
+          `${uri} (${why}) is not served ${moment}`,
+        );
       const signIn = this.objects.get('sign-in.html');
       if (signIn) {
         await expect200('/sign-in', false, 'document', 'the sign-in page');
@@ -386,7 +409,8 @@ describe('npm run deploy', () => {
   test('is idempotent: deploying the same build again uploads and deletes nothing', async () => {
     const build = writeBuild('d');
     const cloud = await deployBoth(build, build);
-    assert.deepEqual(cloud.operations, ['switch', 'invalidate']);
+    // The previews' origin serves production's sign-in shell: its copy is emptied too.
+    assert.deepEqual(cloud.operations, ['switch', 'invalidate', 'invalidate previews']);
   });
 
   test('without a custom domain: refused unless TLS 1.0 is accepted by name; nothing published before the second pass', async () => {
@@ -479,6 +503,7 @@ describe('npm run rollback', () => {
       'invalidate',
       'the edge caches are emptied as soon as the previous files are back, before the function switch',
     );
+    assert.ok(cloud.operations.includes('invalidate previews'), 'the previews’ copy of the sign-in shell goes too');
     assert.ok(cloud.objects.has('assets/js/new.m0000000.js'), 'tabs open on the rolled-back build keep their chunks');
     for (const edge of cloud.edges) assert.equal(await cloud.status(edge, '/docs/new', true, 'document'), 404);
     const live = JSON.parse(cloud.objects.get(LIVE_RECORD_KEY)!) as LiveRecord;
@@ -630,6 +655,7 @@ function writePreviewBuild(pullRequest: number, text: string, inlineScriptHash =
     publicFiles: ['sign-in.html'],
     connectSources: ['https://cognito-idp.us-east-1.amazonaws.com'],
     inlineScriptHashes: [inlineScriptHash],
+    pullRequest,
   };
   for (const [name, content] of Object.entries({ ...files, [MANIFEST_FILE]: JSON.stringify(manifest) })) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -639,38 +665,47 @@ function writePreviewBuild(pullRequest: number, text: string, inlineScriptHash =
 }
 
 describe('a pull request’s preview on the fake cloud', () => {
-  /** Production deployed once; `previews` are the preview builds the flow builds next, in order. */
-  async function withProduction(...previews: string[]): Promise<MemoryCloud> {
-    const cloud = new MemoryCloud([writeBuild('a'), ...previews]);
+  /** Production deployed once; a preview is published from a build made elsewhere (preview-build.yml). */
+  async function withProduction(): Promise<MemoryCloud> {
+    const cloud = new MemoryCloud([writeBuild('a')]);
     await deployHandbook(cloud, config, path.join(root, `edge-p-${Math.random()}`));
     cloud.operations.length = 0;
     return cloud;
   }
   const productionKeys = (cloud: MemoryCloud) =>
     new Map([...cloud.objects].filter(([key]) => !key.startsWith('previews/') && !key.startsWith('.gate/previews/')));
-  const page = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
+  const page = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document', PREVIEW_HOST);
+  const onProduction = (cloud: MemoryCloud, uri: string) => cloud.status(cloud.edges[0], uri, true, 'document');
 
   test('creates and updates a preview readers reach through production’s functions, changing nothing of production', async () => {
-    const cloud = await withProduction(writePreviewBuild(42, 'first draft'), writePreviewBuild(42, 'second draft'));
+    const cloud = await withProduction();
     const before = productionKeys(cloud);
-    const created = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    const buildDir = writePreviewBuild(42, 'first draft');
+    const created = await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir });
     assert.equal(created.status, 'published');
-    assert.equal(created.status === 'published' && created.url, 'https://handbook.example-health.com/previews/42/');
+    assert.equal(created.status === 'published' && created.url, `https://${PREVIEW_HOST}/previews/42/`);
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /first draft/);
     assert.equal(await page(cloud, '/previews/42/docs/guide'), 200);
     assert.equal(await page(cloud, '/previews/42/'), 200);
     // The dotted page, which production's functions know only by its route.
     assert.equal(await page(cloud, '/previews/42/docs/python-3.12'), 200);
+    // Never on production's origin, where readers' sessions are.
+    assert.equal(await onProduction(cloud, '/previews/42/docs/guide'), 404);
     for (const absent of ['previews/42/sitemap.xml', 'previews/42/sign-in.html', 'previews/42/.gate/manifest.json']) {
       assert.ok(!cloud.objects.has(absent), absent);
     }
     assert.deepEqual(productionKeys(cloud), before, 'no production key was written or removed');
     assert.ok(!cloud.operations.some((operation) => /^switch/.test(operation)), 'no function was published');
     assert.ok(!cloud.objects.has(LOCK_KEY), 'production’s deploy lock is not taken');
-    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+    assert.equal(cloud.operations.at(-1), 'invalidate previews /previews/42/*', 'the previews distribution only');
 
     cloud.operations.length = 0;
-    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c2', max: 2 });
+    await publishPreview(cloud, {
+      pullRequest: 42,
+      commit: 'c2',
+      max: 2,
+      buildDir: writePreviewBuild(42, 'second draft'),
+    });
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /second draft/);
     const uploads = cloud.operations.filter((operation) => operation.startsWith('upload'));
     assert.ok(uploads.length > 0 && uploads.length < 8, `only changed files are uploaded: ${uploads.join(', ')}`);
@@ -681,9 +716,9 @@ describe('a pull request’s preview on the fake cloud', () => {
   });
 
   test('a production deploy keeps every preview, and a preview is removed with its record', async () => {
-    const cloud = new MemoryCloud([writeBuild('a'), writePreviewBuild(42, 'draft'), writeBuild('b')]);
+    const cloud = new MemoryCloud([writeBuild('a'), writeBuild('b')]);
     await deployHandbook(cloud, config, path.join(root, 'edge-q1'));
-    await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir: writePreviewBuild(42, 'draft') });
     await deployHandbook(cloud, config, path.join(root, 'edge-q2'));
     assert.match(cloud.objects.get('previews/42/docs/guide.html') ?? '', /draft/);
     await rollbackHandbook(cloud, path.join(root, 'edge-q3'));
@@ -696,29 +731,90 @@ describe('a pull request’s preview on the fake cloud', () => {
       [],
     );
     assert.equal(await page(cloud, '/previews/42/docs/guide'), 404);
-    assert.equal(await page(cloud, '/docs/guide'), 200);
-    assert.equal(cloud.operations.at(-1), 'invalidate /previews/42/*');
+    assert.equal(await onProduction(cloud, '/docs/guide'), 200);
+    assert.equal(cloud.operations.at(-1), 'invalidate previews /previews/42/*');
     assert.equal(await removePreview(cloud, 42), 0, 'removing again changes nothing');
   });
 
   test('at the cap a new pull request gets no preview and learns who holds the places', async () => {
-    const cloud = await withProduction(writePreviewBuild(1, 'one'), writePreviewBuild(1, 'one, updated'));
-    await publishPreview(cloud, config, { pullRequest: 1, commit: 'c1', max: 1 });
+    const cloud = await withProduction();
+    await publishPreview(cloud, { pullRequest: 1, commit: 'c1', max: 1, buildDir: writePreviewBuild(1, 'one') });
     const objects = cloud.objects.size;
-    const capped = await publishPreview(cloud, config, { pullRequest: 2, commit: 'c2', max: 1 });
+    const capped = await publishPreview(cloud, {
+      pullRequest: 2,
+      commit: 'c2',
+      max: 1,
+      buildDir: writePreviewBuild(2, 'two'),
+    });
     assert.deepEqual(capped.status === 'capped' && capped.holders.map((holder) => holder.pullRequest), [1]);
     assert.equal(cloud.objects.size, objects, 'nothing was uploaded');
-    const updated = await publishPreview(cloud, config, { pullRequest: 1, commit: 'c3', max: 1 });
+    const updated = await publishPreview(cloud, {
+      pullRequest: 1,
+      commit: 'c3',
+      max: 1,
+      buildDir: writePreviewBuild(1, 'one, updated'),
+    });
     assert.equal(updated.status, 'published', 'a preview that exists is still updated at the cap');
   });
 
   test('a build production’s edge would run differently is not uploaded, and says why', async () => {
-    const cloud = await withProduction(writePreviewBuild(42, 'themed', "'sha256-changed-theme'"));
+    const cloud = await withProduction();
     const objects = cloud.objects.size;
-    const result = await publishPreview(cloud, config, { pullRequest: 42, commit: 'c1', max: 2 });
+    const buildDir = writePreviewBuild(42, 'themed', "'sha256-changed-theme'");
+    const result = await publishPreview(cloud, { pullRequest: 42, commit: 'c1', max: 2, buildDir });
     assert.equal(result.status, 'unfaithful');
     assert.match(result.status === 'unfaithful' ? result.reasons.join() : '', /Content Security Policy blocks/);
     assert.equal(cloud.objects.size, objects);
+  });
+
+  test('a build made for another pull request number is refused before anything is written', async () => {
+    const cloud = await withProduction();
+    const objects = cloud.objects.size;
+    await assert.rejects(
+      publishPreview(cloud, { pullRequest: 43, commit: 'c1', max: 2, buildDir: writePreviewBuild(42, 'elsewhere') }),
+      /is the build of pull request 42, not the preview of pull request 43/,
+    );
+    await assert.rejects(
+      publishPreview(cloud, { pullRequest: 43, commit: 'c1', max: 2, buildDir: writeBuild('production') }),
+      /is the build of production, not the preview of pull request 43/,
+    );
+    assert.equal(cloud.objects.size, objects);
+  });
+
+  test('the sweep removes previews of closed pull requests and files without a record, and says so', async () => {
+    const cloud = await withProduction();
+    for (const pullRequest of [1, 2, 3])
+      await publishPreview(cloud, {
+        pullRequest,
+        commit: `c${pullRequest}`,
+        max: 5,
+        buildDir: writePreviewBuild(pullRequest, 'x'),
+      });
+    // Files a dead publish, or a hand, left under a number with no record.
+    await cloud.bucket().write('previews/9/index.html', '<p>orphan</p>');
+    const asked: number[] = [];
+    const swept = await sweepPreviews(cloud, async (pullRequest) => {
+      asked.push(pullRequest);
+      return pullRequest === 2;
+    });
+    assert.deepEqual(
+      swept.map(({ pullRequest, why }) => [pullRequest, why]),
+      [
+        [1, 'closed'],
+        [3, 'closed'],
+        [9, 'no record'],
+      ],
+    );
+    assert.ok(swept.every((entry) => entry.files > 0));
+    assert.deepEqual(asked, [1, 2, 3], 'GitHub is asked about recorded previews only');
+    const left = [...cloud.objects.keys()].filter((key) => key.includes('previews/'));
+    assert.ok(left.includes('.gate/previews/2.json'));
+    assert.deepEqual(
+      left.filter((key) => !key.startsWith('previews/2/') && key !== '.gate/previews/2.json'),
+      [],
+      'only the open pull request’s preview is left',
+    );
+    assert.deepEqual(await sweepPreviews(cloud, async () => true), [], 'nothing left to sweep');
   });
 });
 

@@ -3,14 +3,17 @@
  * token ("Using secrets in GitHub Actions"; "Automatic token authentication"), so the preview
  * workflow answers it from a `pull_request_target` job that holds no AWS role and runs none of the
  * fork's code, and whose only act is the comment saying why there is no preview. Tested here: that
- * job's shape in .github/workflows/preview.yml, and `npm run preview -- --fork` end to end against a
- * loopback server answering as GitHub's REST API, with no deploy config and AWS unreachable.
+ * job's shape in .github/workflows/preview.yml, and `npm run preview -- fork` end to end on GitHub's
+ * documented event (testkit/documented-shapes/) against a loopback server answering as GitHub's REST
+ * API, with no deploy config and AWS unreachable.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { listenOnLoopback } from '../../testkit/loopback';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
@@ -38,6 +41,7 @@ test('the fork job holds no AWS role, checks out the base branch and only commen
   const fork = workflow.jobs.fork;
   assert.match(fork.if ?? '', /pull_request_target/);
   assert.match(fork.if ?? '', /head\.repo\.full_name != github\.repository/);
+  assert.match(fork.if ?? '', /action != 'closed'/);
   assert.deepEqual(fork.permissions, { contents: 'read', 'pull-requests': 'write' });
   assert.ok(!fork.steps.some((step) => step.uses?.startsWith('aws-actions/')), 'an AWS credentials step');
   // `pull_request_target` checks out the base branch unless told otherwise: never the fork's head.
@@ -48,15 +52,15 @@ test('the fork job holds no AWS role, checks out the base branch and only commen
     runs.filter((run) => run.startsWith('npm run')),
     [runs.find((run) => run.startsWith('npm run preview'))],
   );
-  assert.match(runs.at(-1) ?? '', /^npm run preview -- .*--fork$/);
+  assert.equal(runs.at(-1), 'npm run preview -- fork');
   assert.deepEqual(workflow.permissions, {}, 'the workflow grants nothing by default');
 });
 
-test('the jobs that hold the AWS role never run for a fork', () => {
+test('the jobs that hold the AWS role never publish for a fork', () => {
+  assert.match(workflow.jobs.publish.if ?? '', /workflow_run\.head_repository\.full_name == github\.repository/);
   for (const [name, job] of Object.entries(workflow.jobs)) {
     if (!job.permissions?.['id-token']) continue;
-    assert.match(job.if ?? '', /github\.event_name == 'pull_request'/, `${name} runs on pull_request_target`);
-    assert.match(job.if ?? '', /head\.repo\.full_name == github\.repository/, `${name} runs for a fork`);
+    assert.doesNotMatch(job.if ?? '', /event_name == 'pull_request'(?!_)/, `${name} runs on a pull request's own run`);
   }
 });
 
@@ -76,24 +80,26 @@ before(async () => {
 });
 after(() => github.close());
 
-test('npm run preview -- --fork comments why, and reads no deploy config and calls no AWS', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'infra/preview.ts'), '--pr', '7', '--commit', 'abc1234', '--fork'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        GITHUB_TOKEN: 'ghs_test',
-        GITHUB_REPOSITORY: 'example-health/engineering-handbook',
-        GITHUB_API_URL: api,
-        // Either would stop the command if it were read or called.
-        HANDBOOK_DEPLOY_CONFIG: path.join(root, 'no-such-deploy.config.json'),
-        AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+test('npm run preview -- fork comments why, and reads no deploy config and calls no AWS', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'handbook-fork-event-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const shape = documentedShape<{ events: Record<string, object> }>('github-pull-request-event');
+  const eventPath = path.join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(shape.events['opened from a fork']));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'infra/preview.ts'), 'fork'], {
+    cwd: root,
+    env: {
+      GITHUB_EVENT_PATH: eventPath,
+      PATH: process.env.PATH,
+      GITHUB_TOKEN: 'ghs_test',
+      GITHUB_REPOSITORY: 'example-health/engineering-handbook',
+      GITHUB_API_URL: api,
+      // Either would stop the command if it were read or called.
+      HANDBOOK_DEPLOY_CONFIG: path.join(root, 'no-such-deploy.config.json'),
+      AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

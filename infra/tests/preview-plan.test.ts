@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { changedPageLinks, COMMENT_MARKER, judgeChanges, previewComment } from '../preview-plan';
 
 describe('what the preview workflow decides', () => {
-  test('a change to pages, images or sidebars is previewed; the site’s code, the gate, packages and workflows are not', () => {
+  test('every change is previewed; the site’s code, the gate, packages and workflows are named as what differs from production', () => {
     const verdict = judgeChanges([
       'docs/how-we-work/testing.md',
       'static/img/flow.png',
@@ -20,9 +20,9 @@ describe('what the preview workflow decides', () => {
       'infra/OPERATIONS.md',
       'e2e/search.spec.ts',
     ]);
-    assert.deepEqual(verdict.previewed, ['docs/how-we-work/testing.md', 'static/img/flow.png', 'sidebars.ts']);
+    assert.deepEqual(verdict.content, ['docs/how-we-work/testing.md', 'static/img/flow.png', 'sidebars.ts']);
     assert.deepEqual(
-      verdict.unfaithful.map((entry) => entry.file),
+      verdict.differs.map((entry) => entry.file),
       [
         'docusaurus.config.ts',
         'src/theme/Root.tsx',
@@ -32,7 +32,13 @@ describe('what the preview workflow decides', () => {
         '.github/workflows/preview.yml',
       ],
     );
-    assert.deepEqual(judgeChanges(['docs/a.md', 'infra/site-stack.ts']).unfaithful, []);
+    assert.deepEqual(judgeChanges(['docs/a.md', 'infra/site-stack.ts']).differs, []);
+    // The judge runs from the base branch: a pull request that edits it is judged by the old one,
+    // and its edit is named like any other code it changes.
+    assert.deepEqual(
+      judgeChanges(['infra/preview-plan.ts', 'scripts/build.ts']).differs.map((entry) => entry.file),
+      ['scripts/build.ts'],
+    );
   });
 
   test('links each changed page by its build’s “Edit this page” link, whatever its slug', () => {
@@ -74,6 +80,7 @@ describe('what the preview workflow decides', () => {
       kind: 'published',
       result: { status: 'published', url: 'https://h.example/previews/42/', record },
       links: [{ file: 'docs/a.md', url: 'https://h.example/previews/42/a' }],
+      differs: [],
     });
     assert.ok(published.startsWith(COMMENT_MARKER));
     assert.match(
@@ -81,14 +88,28 @@ describe('what the preview workflow decides', () => {
       /https:\/\/h\.example\/previews\/42\/.*commit abcdef1|commit abcdef1.*https:\/\/h\.example\/previews\/42\//s,
     );
     assert.match(published, /- \[docs\/a\.md\]\(https:\/\/h\.example\/previews\/42\/a\)/);
+    assert.match(published, /previews' own address \(sign in there/);
+    assert.doesNotMatch(published, /differs/);
+    const withCode = previewComment(42, 'abcdef123', {
+      kind: 'published',
+      result: { status: 'published', url: 'https://h.example/previews/42/', record },
+      links: [],
+      differs: judgeChanges(['docusaurus.config.ts', 'src/theme/Root.tsx']).differs,
+    });
+    assert.match(withCode, /https:\/\/h\.example\/previews\/42\//);
+    assert.match(
+      withCode,
+      /differs from this preview, because this pull request changes the site's configuration; the theme/,
+    );
+    assert.match(withCode, /- `docusaurus\.config\.ts`\n- `src\/theme\/Root\.tsx`/);
     assert.match(previewComment(7, 'abc1234', { kind: 'fork' }), /comes from a fork.*no secrets/s);
     assert.match(
       previewComment(7, 'abc1234', { kind: 'capped', max: 1, holders: [record] }),
       /at most 1 previews at once.*#42/s,
     );
     assert.match(
-      previewComment(7, 'abc1234', { kind: 'unfaithful', reasons: ["the site's configuration"] }),
-      /could not show this change as production would, because it changes the site's configuration/,
+      previewComment(7, 'abc1234', { kind: 'unfaithful', reasons: ['it signs in against another user pool'] }),
+      /could not serve this build as it was built, because it signs in against another user pool/,
     );
   });
 });

@@ -112,8 +112,15 @@ describe('the identity stack', () => {
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
       AllowedOAuthScopes: ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'],
-      CallbackURLs: ['https://handbook.example-health.com/sign-in'],
-      LogoutURLs: ['https://handbook.example-health.com/sign-in'],
+      // The previews' origin signs in through the same client (gate/preview-route.ts).
+      CallbackURLs: [
+        'https://handbook.example-health.com/sign-in',
+        'https://previews.handbook.example-health.com/sign-in',
+      ],
+      LogoutURLs: [
+        'https://handbook.example-health.com/sign-in',
+        'https://previews.handbook.example-health.com/sign-in',
+      ],
       SupportedIdentityProviders: ['COGNITO', 'Google'],
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
@@ -357,6 +364,62 @@ const VERSIONS = {
   'viewer-request': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-ViewerRequestFn:7',
   'origin-response': 'arn:aws:lambda:us-east-1:123456789012:function:Handbook-production-Site-OriginResponseFn:7',
 };
+
+describe('the previews’ origin', () => {
+  type Distribution = { Properties: { DistributionConfig: Record<string, unknown> } };
+  const distributions = () =>
+    Object.entries(site.findResources('AWS::CloudFront::Distribution')) as [string, Distribution][];
+  const byAlias = (alias: string) =>
+    distributions().find(([, resource]) => (resource.Properties.DistributionConfig.Aliases as string[])[0] === alias)!;
+
+  test('a second distribution, on previewDomain only, created with the site stack', () => {
+    assert.equal(distributions().length, 2);
+    const [, previews] = byAlias('previews.handbook.example-health.com');
+    const [, production] = byAlias('handbook.example-health.com');
+    assert.deepEqual(previews.Properties.DistributionConfig.Aliases, ['previews.handbook.example-health.com']);
+    assert.deepEqual(production.Properties.DistributionConfig.Aliases, ['handbook.example-health.com']);
+    assert.match(JSON.stringify(previews.Properties.DistributionConfig.ViewerCertificate), /TLSv1\.2_2021/);
+  });
+
+  test('gated by the same edge function versions, headers and caching as production, from the same bucket', () => {
+    const [, previews] = byAlias('previews.handbook.example-health.com');
+    const [, production] = byAlias('handbook.example-health.com');
+    // Each distribution names its origin by an id of its own; all else must be production's.
+    const withoutOriginIds = (value: unknown) =>
+      JSON.parse(JSON.stringify(value).replace(/"(TargetOriginId|Id)":"[^"]*"/g, '"$1":"-"'));
+    const same = (key: string) =>
+      assert.deepEqual(
+        withoutOriginIds(previews.Properties.DistributionConfig[key]),
+        withoutOriginIds(production.Properties.DistributionConfig[key]),
+        `${key} differs`,
+      );
+    for (const key of ['DefaultCacheBehavior', 'CacheBehaviors', 'Origins']) same(key);
+    const associations = (
+      previews.Properties.DistributionConfig.DefaultCacheBehavior as { LambdaFunctionAssociations: unknown[] }
+    ).LambdaFunctionAssociations;
+    assert.equal(associations.length, 2, 'the gate runs on the previews’ origin too');
+  });
+
+  test('the edge functions know the previews’ host, and production’s build lists its sign-in route', () => {
+    assert.equal(edgeManifest().previewHost, 'previews.handbook.example-health.com');
+    assert.equal(edgeManifest().siteHost, 'handbook.example-health.com');
+  });
+
+  test('its id and address are outputs the preview command reads; the preview role invalidates it alone', () => {
+    const outputs = site.findOutputs('*');
+    const [previewsId] = byAlias('previews.handbook.example-health.com');
+    const [productionId] = byAlias('handbook.example-health.com');
+    assert.deepEqual(outputs.PreviewDistributionId.Value, { Ref: previewsId });
+    assert.equal(outputs.PreviewUrl.Value, 'https://previews.handbook.example-health.com');
+    const policies = JSON.stringify(site.findResources('AWS::IAM::Policy'));
+    const invalidation = /"cloudfront:CreateInvalidation"[^\]]*?\],"Effect":"Allow","Resource":(\{.*?\}\]\]\})/.exec(
+      policies,
+    );
+    assert.ok(invalidation, 'the preview role may invalidate');
+    assert.match(invalidation[1], new RegExp(`"Ref":"${previewsId}"`));
+    assert.doesNotMatch(invalidation[1], new RegExp(`"Ref":"${productionId}"`));
+  });
+});
 
 const associationsOf = (template: Template) => {
   const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0];

@@ -16,4 +16,12 @@ export interface EdgeManifest extends GateManifest {
    * which the edge's layout rule would otherwise take for files (gate/decide.ts `siteByLayout`).
    */
   dottedPages: string[];
+  /**
+   * The previews' own host name (the deploy config's `previewDomain`): requests for it are served
+   * the previews and the sign-in shell only, every other host production without its previews
+   * (gate/preview-route.ts `siteForOrigin`). Without it no preview is served at all.
+   */
+  previewHost?: string;
+  /** Production's host name (`siteDomain`), where the previews' host sends a production page. */
+  siteHost?: string;
 }

@@ -7,6 +7,8 @@ import type { CloudFrontRequestEvent, CloudFrontRequestResult } from 'aws-lambda
 import { accessLogLine } from '../../gate/access-log';
 import { decide, siteByLayout, wantsPage } from '../../gate/decide';
 import { contentSecurityPolicy, securityHeaders } from '../../gate/headers';
+import { siteForOrigin } from '../../gate/preview-route';
+import type { Origin } from '../../gate/preview-route';
 import { assertDeployable } from '../../gate/local-mode';
 import { responseFor } from '../../gate/response';
 import { createSessionChecker } from '../../gate/session';
@@ -28,6 +30,15 @@ export function createViewerRequestHandler(
 ) {
   assertDeployable(manifest.auth);
   const site = siteByLayout(manifest);
+  const sites = {
+    production: siteForOrigin(site, 'production'),
+    previews: siteForOrigin(site, 'previews', manifest.siteHost ? `https://${manifest.siteHost}` : undefined),
+  };
+  // Both distributions run this one version; CloudFront routes a request to the distribution whose
+  // alternate domain name is its Host ("Using custom URLs by adding alternate domain names"), so the
+  // Host says which origin the browser is on.
+  const originOf = (host: string | undefined): Origin =>
+    manifest.previewHost !== undefined && host?.toLowerCase() === manifest.previewHost ? 'previews' : 'production';
   // Lambda@Edge writes a function's console output to CloudWatch Logs in the region that ran it, in
   // Lambda's text format: `time⇥request id⇥INFO⇥line` for console.log, `…⇥WARN⇥…` for console.warn
   // (core/lambda-log-line.ts reads it back; infra/key-drift-alarm.ts matches the warning).
@@ -58,7 +69,7 @@ export function createViewerRequestHandler(
       secFetchSite: headerValue(headers, 'sec-fetch-site'),
     };
     let session: VerifiedSession | null = null;
-    const decision = await decide(gateRequest, site, async () => {
+    const decision = await decide(gateRequest, sites[originOf(headerValue(headers, 'host'))], async () => {
       session = await sessions.readSession(headerValue(headers, 'cookie'));
       return session;
     });

@@ -149,6 +149,8 @@ const { handler } = require(process.argv[2]);
 
 let root: string;
 let edgeDir: string;
+/** The previews' own host (the deploy config's `previewDomain`); the fixture event's Host is production's. */
+const PREVIEW_HOST = 'previews.handbook.example.com';
 
 before(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'handbook-edge-'));
@@ -157,7 +159,13 @@ before(async () => {
   // A page named after a version: its route's last segment looks like a file name.
   writeFileSync(path.join(build.buildDir, 'docs', 'python-3.12.html'), '<!doctype html><title>Python 3.12</title>');
   try {
-    await packageEdge({ buildDir: build.buildDir, outDir: edgeDir, jwks });
+    await packageEdge({
+      buildDir: build.buildDir,
+      outDir: edgeDir,
+      jwks,
+      previewHost: PREVIEW_HOST,
+      siteHost: 'handbook.example.com',
+    });
   } finally {
     build.remove();
   }
@@ -527,15 +535,20 @@ describe('the origin-response function', () => {
   });
 });
 
-// Previews (core/preview.ts) are served by the functions production deployed: creating or removing
-// one only writes to the bucket, so these bundles, packaged from production's build alone, must
-// already know `/previews/<N>/`.
+// Previews (core/preview.ts) are served by the functions production deployed, on the previews'
+// own host: creating or removing one only writes to the bucket, so these bundles, packaged from
+// production's build alone, must already know `/previews/<N>/` and which host is whose.
 describe('a pull request’s preview, through production’s packaged functions', () => {
   const cookie = () => [{ key: 'Cookie', value: readerCookie() }];
-  const at = (uri: string, headers: CloudFrontRequest['headers'] = {}) =>
-    viewerRequestEvent((request) => Object.assign(request, { uri, querystring: '', headers }));
+  const hostHeader = (host: string) => ({ host: [{ key: 'Host', value: host }] });
+  const at = (uri: string, headers: CloudFrontRequest['headers'] = {}, host = PREVIEW_HOST) =>
+    viewerRequestEvent((request) =>
+      Object.assign(request, { uri, querystring: '', headers: { ...hostHeader(host), ...headers } }),
+    );
+  const status = (invocation: Invocation) => (invocation.result as CloudFrontResultResponse).status;
+  const servedKey = (invocation: Invocation) => (invocation.result as CloudFrontRequest).uri;
 
-  test('viewer-request: a reader reaches the preview’s keys; everyone else is refused as in production', () => {
+  test('viewer-request: a reader reaches the preview’s keys on the previews’ host; everyone else is refused as in production', () => {
     const results = invokePackaged(path.join(edgeDir, 'viewer-request'), [
       at('/previews/42/', { cookie: cookie() }),
       at('/previews/42/docs/guide', { cookie: cookie() }),
@@ -555,11 +568,10 @@ describe('a pull request’s preview, through production’s packaged functions'
     ]);
     const [home, page, dotted, signIn, crossSite, outsider, bare, escape] = results;
     assert.deepEqual(
-      [home, page, dotted].map((invocation) => (invocation.result as CloudFrontRequest).uri),
+      [home, page, dotted].map(servedKey),
       // A preview's dotted page is stored under its route too (infra/preview-flow.ts).
       ['/previews/42/index.html', '/previews/42/docs/guide.html', '/previews/42/docs/python-3.12'],
     );
-    const status = (invocation: Invocation) => (invocation.result as CloudFrontResultResponse).status;
     assert.equal(status(signIn), '302', 'the preview has no public shell: a signed-out page load signs in');
     assert.equal(
       (signIn.result as CloudFrontResultResponse).headers!.location[0].value,
@@ -569,6 +581,37 @@ describe('a pull request’s preview, through production’s packaged functions'
     assert.equal(status(outsider), '302');
     assert.equal((bare.result as CloudFrontResultResponse).headers!.location[0].value, '/previews/42/');
     assert.equal(status(escape), '400');
+  });
+
+  test('viewer-request: the previews’ host serves the sign-in shell and no production page; production’s host no preview', () => {
+    const html = { accept: [{ key: 'Accept', value: 'text/html' }] };
+    const [signIn, shellScript, productionPage, productionHome, onProduction, onProductionSignedOut, upperCaseHost] =
+      invokePackaged(path.join(edgeDir, 'viewer-request'), [
+        at('/sign-in', html),
+        at('/assets/js/main.0123abcd.js'),
+        at('/docs/guide', { cookie: cookie() }),
+        at('/', { cookie: cookie() }),
+        at('/previews/42/docs/guide', { cookie: cookie() }, 'handbook.example.com'),
+        at('/previews/42/docs/guide', html, 'handbook.example.com'),
+        at('/previews/42/docs/guide', { cookie: cookie() }, 'PREVIEWS.handbook.example.com'),
+      ]);
+    // The reader signs in on the previews' own origin, with production's sign-in shell.
+    assert.equal(servedKey(signIn), '/sign-in.html');
+    assert.equal(servedKey(shellScript), '/assets/js/main.0123abcd.js');
+    // A reader signed in there reads no production page on it: it is sent to production's origin.
+    for (const [invocation, location] of [
+      [productionPage, 'https://handbook.example.com/docs/guide'],
+      [productionHome, 'https://handbook.example.com/'],
+    ] as const) {
+      assert.equal(status(invocation), '302');
+      assert.equal((invocation.result as CloudFrontResultResponse).headers!.location[0].value, location);
+    }
+    // Production's origin answers nothing under /previews/: not the file, whoever asks.
+    assert.equal(status(onProduction), '404');
+    assert.doesNotMatch((onProduction.result as CloudFrontResultResponse).body ?? '', /preview of pull request/);
+    assert.equal(status(onProductionSignedOut), '302');
+    // Host names are case-insensitive (RFC 9110, "Host and :authority").
+    assert.equal(servedKey(upperCaseHost), '/previews/42/docs/guide.html');
   });
 
   test('origin-response: the preview’s caching rule, never indexed, and its own 404', () => {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { SIGN_IN_PATH } from '../../core/sign-in-route';
 import type { HandbookAuthConfig } from '../../core/amplify-config';
+import type { PreviewFields } from '../../core/preview';
 import { gateAuthOf, listBuildFiles, MANIFEST_FILE } from '../../gate/manifest';
 import type { GateManifest } from '../../gate/manifest';
 import { bundleSignInApp, SIGN_IN_ASSETS, SIGN_IN_HTML, watchSignInApp, writeSignInApp } from './sign-in-app';
@@ -150,6 +151,7 @@ export default function signInShellPlugin(context: LoadContext, options: { auth:
       } as ReturnType<NonNullable<Plugin['configureWebpack']>>;
     },
     async postBuild({ outDir }) {
+      const preview = context.siteConfig.customFields?.preview as PreviewFields | null | undefined;
       const docusaurusPage = await access(path.join(outDir, SIGN_IN_HTML)).then(
         () => true,
         () => false,
@@ -171,6 +173,7 @@ export default function signInShellPlugin(context: LoadContext, options: { auth:
         ...gateAuthOf(options.auth),
         publicFiles,
         inlineScriptHashes: [...new Set(pages.flatMap(inlineScriptHashes))].sort(),
+        ...(preview ? { pullRequest: preview.pullRequest } : {}),
       };
       await mkdir(path.join(outDir, path.dirname(MANIFEST_FILE)), { recursive: true });
       await writeFile(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
