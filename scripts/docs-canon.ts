@@ -14,9 +14,12 @@ import type { Canon } from './docs-canon-facts';
 import { fileProblems } from './docs-canon-files';
 import { jobNameProblems } from './docs-canon-job-names';
 import { jobProseProblems } from './docs-canon-job-prose';
+import { pagerDutyProblems } from './docs-canon-pagerduty';
+import { phiPlaceProblems } from './docs-canon-phi-places';
 import { portAndDatabaseProblems } from './docs-canon-ports';
 import { profileProblems } from './docs-canon-profiles';
 import { proseQueueScheduleProblems } from './docs-canon-prose-schedules';
+import { rakeNamespaceProblems } from './docs-canon-rake-namespaces';
 import { rakeTaskProblems } from './docs-canon-rake-tasks';
 import { retentionProblems } from './docs-canon-retention';
 import { severityProblems } from './docs-canon-severities';
@@ -38,6 +41,7 @@ const BEFORE_CODE: PageRule[] = [channelProblems, jobNameProblems, containerCoun
 const IN_CODE: BlockRule[] = [codeQueueProblems, codeScheduleProblems, profileProblems, containerCodeProblems];
 const AFTER_CODE: PageRule[] = [
   rakeTaskProblems,
+  rakeNamespaceProblems,
   accessProblems,
   sftpProblems,
   jobProseProblems,
@@ -49,6 +53,8 @@ const AFTER_CODE: PageRule[] = [
   eventProblems,
   dashboardProblems,
   fileProblems,
+  pagerDutyProblems,
+  phiPlaceProblems,
 ];
 
 /** Everything in one page that disagrees with the canon, as readable problems, each once. */
