@@ -9,5 +9,8 @@ export function pagerDutyProblems(body: string, canon: Canon): string[] {
   const handles = [...body.matchAll(/@pagerduty-[A-Za-z0-9_-]+/g)].map(([handle]) => handle);
   return [...new Set(handles)]
     .filter((handle) => !canon.pagerDutyHandles.has(handle))
-    .map((handle) => `PagerDuty handle "${handle}" is not a service of the PagerDuty table of system facts: it would page nobody`);
+    .map(
+      (handle) =>
+        `PagerDuty handle "${handle}" is not a service of the PagerDuty table of system facts: it would page nobody`,
+    );
 }

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
+import { billedProgramProblems, readBillingConditions } from './docs-billed-programs';
 import { readCanon } from './docs-canon-facts';
 import { fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { readOwnership, reviewDue } from './docs-ownership';
@@ -20,6 +21,10 @@ const MIN_PROSE_WORDS = 200;
 export const CANON_FILE = fileURLToPath(new URL('../docs/onboarding/system-facts.md', import.meta.url));
 /** The retention schedule, the canon of how long data is kept, which system facts leaves here. */
 export const RETENTION_FILE = fileURLToPath(new URL('../docs/arc/security-compliance.md', import.meta.url));
+/** The billing conditions: every program we bill, its codes and its access requirement. */
+export const BILLING_FILE = fileURLToPath(
+  new URL('../docs/arc/modules/reporting/claims/claims-submission.md', import.meta.url),
+);
 const PLACEHOLDERS = /\b(lorem ipsum|TBD|TODO|FIXME|coming soon|placeholder)\b/i;
 
 export function listDocs(dir: string): string[] {
@@ -79,12 +84,14 @@ async function main(): Promise<void> {
   const canon = loadCanon();
   const canonMarkdown = readFileSync(CANON_FILE, 'utf8');
   const [reviewPolicy, actorTasks] = [readReviewPolicy(canonMarkdown), readActorTasks(canonMarkdown)];
+  const billing = readBillingConditions(readFileSync(BILLING_FILE, 'utf8'));
   const today = new Date().toISOString().slice(0, 10);
   const files = (roots.length ? roots : ['docs']).flatMap(listDocs);
   const problems = await pageProblems(files, canon, [
     (source) => reviewRiskProblems(source, reviewPolicy),
     (source) => rakeActorProblems(source, actorTasks),
     (source) => retentionPrefixProblems(source, canon),
+    (source) => billedProgramProblems(source, billing),
   ]);
   let failed = 0;
   const overdue: string[] = [];
