@@ -50,11 +50,34 @@ function riskInterval(risks: unknown[], policy: ReviewPolicy): number {
   return known.length ? Math.min(...known) : policy.defaultDays;
 }
 
-/** An unknown risk, and a `review_interval_days` longer than the page's risk allows. */
+/**
+ * What a page's text shows it carries, whatever its front matter says: the safety follow-up rule
+ * (`safety_follow_up`, PHQ-9 item 9) is a safety page, and the CCM codes we bill make a billing page.
+ */
+const EVIDENCE: Array<{ risk: string; pattern: RegExp; what: string }> = [
+  {
+    risk: 'safety',
+    pattern: /\bsafety_follow_up\b|\bitem 9\b/,
+    what: 'the safety follow-up rule (safety_follow_up, PHQ-9 item 9)',
+  },
+  { risk: 'billing', pattern: /\b(?:99490|99439)\b/, what: 'a CPT code we bill (99490, 99439)' },
+];
+
+/**
+ * An unknown risk, a `review_interval_days` longer than the page's risk allows, and a page whose text
+ * carries a risk its front matter does not declare (a self-declared risk is otherwise invisible).
+ */
 export function reviewRiskProblems(source: string, policy: ReviewPolicy): string[] {
-  const { data } = matter(source, {});
+  const { data, content } = matter(source, {});
   const problems: string[] = [];
   const risks = declaredRisks(data);
+  for (const { risk, pattern, what } of EVIDENCE) {
+    if (pattern.test(content) && !risks.map(String).includes(risk)) {
+      problems.push(
+        `the page names ${what} but does not declare risk "${risk}" in its front matter (review intervals, system facts)`,
+      );
+    }
+  }
   const names = [...policy.intervals.keys()].join(', ');
   for (const risk of risks) {
     if (!policy.intervals.has(String(risk))) {

@@ -15,6 +15,7 @@ import { problemLines } from './docs-problems';
 import { rakeActorProblems, readActorTasks } from './docs-rake-actor';
 import { retentionPrefixProblems } from './docs-retention-prefix';
 import { readReviewPolicy, reviewIntervalDays, reviewRiskProblems } from './docs-review-risk';
+import { crowdedWeekProblems, pageReviews } from './review-schedule';
 
 const MIN_PROSE_WORDS = 200;
 /** The page whose names, queues and jobs every other page must agree with. */
@@ -79,6 +80,12 @@ export function checkDocText(source: string): string[] {
   return problems;
 }
 
+/** The 1-based line of a front matter key, for a message about its value. */
+function lineOfKey(source: string, key: string): number | undefined {
+  const index = source.split('\n').findIndex((line) => line.startsWith(`${key}:`));
+  return index < 0 ? undefined : index + 1;
+}
+
 async function main(): Promise<void> {
   const roots = process.argv.slice(2);
   const canon = loadCanon();
@@ -93,13 +100,21 @@ async function main(): Promise<void> {
     (source) => retentionPrefixProblems(source, canon),
     (source) => billedProgramProblems(source, billing),
   ]);
+  // Only the whole handbook says how many pages share a week; a folder checked while drafting does not.
+  const crowded = roots.length
+    ? new Map<string, string>()
+    : crowdedWeekProblems(pageReviews(files, path.resolve(CANON_FILE, '../../..'), canon.teams, reviewPolicy));
   let failed = 0;
   const overdue: string[] = [];
   for (const file of files) {
-    const found = problems.get(file) ?? [];
+    const source = readFileSync(file, 'utf8');
+    const crowding = crowded.get(path.relative(path.resolve(CANON_FILE, '../../..'), file).split(path.sep).join('/'));
+    const found = [
+      ...(problems.get(file) ?? []),
+      ...(crowding ? [{ file, line: lineOfKey(source, 'last_reviewed'), message: crowding }] : []),
+    ];
     if (found.length) failed += 1;
     for (const line of problemLines(found)) console.log(line);
-    const source = readFileSync(file, 'utf8');
     const { ownership } = readOwnership(source, canon.teams);
     const interval = reviewIntervalDays(source, reviewPolicy);
     const review = ownership && reviewDue({ ...ownership, reviewIntervalDays: interval }, today);
