@@ -152,8 +152,9 @@ export function readCanon(markdown: string, retentionMarkdown?: string): Canon {
   const scheduleClasses = new Map(scheduleRows.map((row) => [codeSpans(row[0])[0], codeSpans(row[3] ?? '')[0]]));
   const firstSpans = (header: string) => new Set(tableRows(markdown, header).map(([cell]) => codeSpans(cell)[0]));
   const environmentRows = tableRows(markdown, 'Thing');
-  const profileRow = environmentRows.find(([thing]) => thing.startsWith('AWS CLI profile'));
-  const profiles = new Set(profileRow?.slice(1).flatMap(codeSpans));
+  // One profile per environment, and in production one more per time-limited permission set.
+  const profileRows = environmentRows.filter(([thing]) => thing.startsWith('AWS CLI profile'));
+  const profiles = new Set(profileRows.flatMap((row) => row.slice(1).flatMap(codeSpans)));
   const bucketRow = environmentRows.find(([thing]) => thing.startsWith('SFTP bucket'));
   const sftpBuckets = new Set(bucketRow?.slice(1).flatMap(codeSpans));
   const channels = new Set(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkAgainstCanon } from '../docs-canon';
+import { loadCanon } from '../docs-rules';
 import { sample } from './canon-sample';
 
 describe('the canon rule of `docs-canon-profiles.ts`', () => {
@@ -12,6 +13,21 @@ describe('the canon rule of `docs-canon-profiles.ts`', () => {
     ]);
     assert.deepEqual(checkAgainstCanon(bash('export AWS_PROFILE=staging'), sample), [
       'AWS CLI profile "staging" is not one of platform-staging, platform-production',
+    ]);
+  });
+
+  test('knows a profile per time-limited production permission set, from every profile row of system facts', () => {
+    const canon = loadCanon();
+    const bash = (line: string) => '```bash\n' + line + '\n```\n';
+    assert.deepEqual([...canon.profiles].sort(), [
+      'platform-production',
+      'platform-production-operator',
+      'platform-production-write',
+      'platform-staging',
+    ]);
+    assert.deepEqual(checkAgainstCanon(bash('export AWS_PROFILE=platform-production-operator'), canon), []);
+    assert.deepEqual(checkAgainstCanon(bash('export AWS_PROFILE=platform-production-admin'), canon), [
+      'AWS CLI profile "platform-production-admin" is not one of platform-staging, platform-production, platform-production-operator, platform-production-write',
     ]);
   });
 });
