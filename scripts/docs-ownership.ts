@@ -24,6 +24,24 @@ function writtenValue(frontMatter: string, key: string): string | undefined {
   return line?.[1].trim().replace(/^(["'])(.*)\1$/, '$2');
 }
 
+/**
+ * Why a page's front matter does not parse (a duplicated key, a bad indent), with its line within the
+ * file, or nothing when it parses. Every other rule reads the front matter, so such a page gets this
+ * one message instead of a stack trace.
+ */
+export function frontMatterProblem(source: string): { line?: number; message: string } | undefined {
+  try {
+    matter(source, {});
+    return undefined;
+  } catch (error) {
+    const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+    const mark = (error as { mark?: { line?: number } }).mark;
+    // The YAML parser counts from the line after the opening `---`, from 0.
+    const line = typeof mark?.line === 'number' ? mark.line + 1 : undefined;
+    return { line, message: `front matter does not parse: ${reason}` };
+  }
+}
+
 /** Whether `text` is a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(text: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

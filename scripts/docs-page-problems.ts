@@ -10,7 +10,7 @@ import type { Canon } from './docs-canon-facts';
 import { checkAgainstCanon } from './docs-canon';
 import { checkCodeBlocks } from './docs-code';
 import { lineOf } from './docs-locate';
-import { readOwnership } from './docs-ownership';
+import { frontMatterProblem, readOwnership } from './docs-ownership';
 import type { Problem } from './docs-problems';
 import { checkDocText } from './docs-rules';
 
@@ -55,6 +55,11 @@ export async function pageProblems(
     const absolute = path.resolve(file);
     const name = relativeName(file);
     const source = readFileSync(file, 'utf8');
+    const unreadable = frontMatterProblem(source);
+    if (unreadable) {
+      results.set(file, [{ file: name, ...unreadable }, ...checkLinks(siteOf(file), absolute)]);
+      continue;
+    }
     const located = (problems: string[], check: (text: string) => string[]) =>
       problems.map((message) => ({ file: name, line: lineOf(source, message, check), message }));
     const ownership = (text: string) => readOwnership(text, canon.teams).problems;

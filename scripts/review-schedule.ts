@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readOwnership, reviewDue } from './docs-ownership';
+import { frontMatterProblem, readOwnership, reviewDue } from './docs-ownership';
 import type { ReviewPolicy } from './docs-review-risk';
 import { reviewIntervalDays } from './docs-review-risk';
 
@@ -26,6 +26,7 @@ export interface PageReview {
 export function pageReviews(files: string[], root: string, teams: Set<string>, policy: ReviewPolicy): PageReview[] {
   return files.flatMap((file) => {
     const source = readFileSync(file, 'utf8');
+    if (frontMatterProblem(source)) return [];
     const { ownership } = readOwnership(source, teams);
     if (!ownership) return [];
     const interval = reviewIntervalDays(source, policy);

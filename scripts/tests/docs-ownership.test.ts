@@ -111,4 +111,15 @@ describe('npm run check:docs', () => {
     assert.doesNotMatch(output, /^owned\.md/m);
     assert.equal(status, 1, output);
   });
+
+  test('names a page whose front matter does not parse, on its line, instead of stopping with a stack trace', () => {
+    const { status, output } = run({
+      'twice.md': pageWith('owner: Data\nowner: Data\nlast_reviewed: 2026-11-25\n'),
+      'owned.md': pageWith('owner: Data\nlast_reviewed: 2026-11-25\n'),
+    });
+    assert.match(output, /^twice\.md:5: front matter does not parse: duplicated mapping key$/m);
+    assert.doesNotMatch(output, /YAMLException|^\s+at /m);
+    assert.doesNotMatch(output, /^owned\.md/m);
+    assert.equal(status, 1, output);
+  });
 });
