@@ -92,10 +92,10 @@ type SystemFacts = ReturnType<typeof readCanon>;
  * "role"); such an order is drawn again, and after 20 draws the page is copied as it is.
  */
 function reorderedPage(markdown: string, random: () => number, canon: SystemFacts): string {
-  const known = new Set(checkAgainstCanon(markdown, canon));
+  const known = new Set(checkAgainstCanon(markdown, canon).map(({ message }) => message));
   for (let draw = 0; draw < 20; draw += 1) {
     const reordered = reorderProse(markdown, random);
-    if (checkAgainstCanon(reordered, canon).every((problem) => known.has(problem))) return reordered;
+    if (checkAgainstCanon(reordered, canon).every(({ message }) => known.has(message))) return reordered;
   }
   return markdown;
 }

@@ -6,6 +6,9 @@
  * (CCM needs 24/7 access to clinical staff), and a program that reached a plan without its row is how
  * a condition goes unmet while the claims go out.
  */
+import type { Finding } from './docs-finding';
+import { lineAt, once } from './docs-finding';
+
 export interface BillingCondition {
   codes: string;
   access: string;
@@ -36,18 +39,26 @@ export function readBillingConditions(markdown: string): Map<string, BillingCond
   return conditions;
 }
 
-/** Programs named in `program_codes: %w[CCM]`, `program_codes: ["CCM"]` or `program_code: "CCM"`. */
-function programsNamed(source: string): string[] {
+/** Programs named in `program_codes: %w[CCM]`, `program_codes: ["CCM"]` or `program_code: "CCM"`, with their lines. */
+function programsNamed(source: string): { program: string; line: number }[] {
   const lists = [...source.matchAll(/\bprogram_codes?:\s*(%w\[[^\]]*\]|\[[^\]]*\]|"[^"]*"|'[^']*')/g)];
-  return lists.flatMap(([, list]) => list.replace(/^%w/, '').match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []);
+  return lists.flatMap(({ 1: list, index }) =>
+    (list.replace(/^%w/, '').match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).map((program) => ({
+      program,
+      line: lineAt(source, index),
+    })),
+  );
 }
 
 /** A program a page sets up for billing that the billing conditions do not list. */
-export function billedProgramProblems(source: string, conditions: Map<string, BillingCondition>): string[] {
-  return [...new Set(programsNamed(source))]
-    .filter((program) => !conditions.has(program))
-    .map(
-      (program) =>
-        `program "${program}" in program_codes is not a row of the billing conditions (claims submission): add it with its access requirement, or leave it out`,
-    );
+export function billedProgramProblems(source: string, conditions: Map<string, BillingCondition>): Finding[] {
+  return once(
+    programsNamed(source)
+      .filter(({ program }) => !conditions.has(program))
+      .map(({ program, line }) => ({
+        rule: 'billed-programs',
+        line,
+        message: `program "${program}" in program_codes is not a row of the billing conditions (claims submission): add it with its access requirement, or leave it out`,
+      })),
+  );
 }

@@ -5,6 +5,8 @@
  */
 import { parse as parseHcl } from '@cdktf/hcl2json';
 import type { loadPrism } from '@ruby/prism';
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { parseAllDocuments } from 'yaml';
 import { mermaidError, mermaidProblem } from '../plugins/mermaid-check';
 
@@ -18,29 +20,42 @@ export interface CodeBlock {
 /** A fenced block's place in the file: 0-based lines of its opening fence and of its closing fence. */
 interface FenceSpan {
   language: string;
+  code: string;
   open: number;
-  /** The closing fence's line, or the file's line count when the block runs to the end. */
+  /** The closing fence's line, or the last line of the block's container when it is not closed. */
   close: number;
 }
 
+/** Every node of the tree, depth first, in document order. */
+function* walk(node: Nodes): Generator<Nodes> {
+  yield node;
+  if ('children' in node) for (const child of node.children) yield* walk(child);
+}
+
+/** The last page read, so that the rules run one after another on a page parse it once. */
+let lastRead: { markdown: string; spans: FenceSpan[] } | undefined;
+
 /**
- * Fenced blocks by CommonMark's rules (spec 0.31, "Fenced code blocks"): an opening fence of three or
- * more backticks or tildes, indented by at most three spaces; the block ends at a fence of the same
- * character at least as long, indented by at most three spaces, with nothing after it but spaces, or
- * at the end of the file. A longer fence therefore encloses shorter ones as its content.
+ * Fenced blocks as CommonMark reads them (spec 0.31, "Fenced code blocks"), by the parser the site
+ * itself uses (micromark, through `mdast-util-from-markdown`): wherever a block may stand, in a list
+ * item or a blockquote too, a longer fence enclosing shorter ones as its content. An indented code
+ * block is not fenced and is left out, as before.
  */
-function fenceSpans(lines: string[]): FenceSpan[] {
+function fenceSpans(markdown: string): FenceSpan[] {
+  if (lastRead?.markdown === markdown) return lastRead.spans;
   const spans: FenceSpan[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const open = /^ {0,3}(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[index]);
-    if (!open) continue;
-    const [, fence, language] = open;
-    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
-    const end = lines.findIndex((line, at) => at > index && closing.test(line));
-    const close = end < 0 ? lines.length : end;
-    spans.push({ language: language.toLowerCase(), open: index, close });
-    index = close;
+  for (const node of walk(fromMarkdown(markdown))) {
+    if (node.type !== 'code' || !node.position) continue;
+    const { start, end } = node.position;
+    if (!/^[`~]{3}/.test(markdown.slice(start.offset))) continue;
+    spans.push({
+      language: (node.lang ?? '').toLowerCase(),
+      code: node.value,
+      open: start.line - 1,
+      close: end.line - 1,
+    });
   }
+  lastRead = { markdown, spans };
   return spans;
 }
 
@@ -51,7 +66,7 @@ function fenceSpans(lines: string[]): FenceSpan[] {
  */
 export function withoutCodeBlocks(body: string): string {
   const lines = body.split('\n');
-  for (const { open, close } of fenceSpans(lines)) {
+  for (const { open, close } of fenceSpans(body)) {
     for (let line = open; line <= Math.min(close, lines.length - 1); line += 1) lines[line] = '';
   }
   return lines.join('\n');
@@ -59,12 +74,7 @@ export function withoutCodeBlocks(body: string): string {
 
 /** Fenced blocks of a Markdown file, a longer fence enclosing shorter ones as its content. */
 export function fencedBlocks(markdown: string): CodeBlock[] {
-  const lines = markdown.split('\n');
-  return fenceSpans(lines).map(({ language, open, close }) => ({
-    language,
-    code: lines.slice(open + 1, close).join('\n'),
-    line: open + 1,
-  }));
+  return fenceSpans(markdown).map(({ language, code, open }) => ({ language, code, line: open + 1 }));
 }
 
 type Problem = { message: string; line: number } | undefined;

@@ -7,6 +7,8 @@
  */
 import matter from 'gray-matter';
 import { codeSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
+import { lineAt, lineOfKey } from './docs-finding';
 
 export interface ReviewPolicy {
   /** Risk name, as written in front matter, to its review interval in days. */
@@ -67,13 +69,18 @@ const EVIDENCE: Array<{ risk: string; pattern: RegExp; what: string }> = [
  * An unknown risk, a `review_interval_days` longer than the page's risk allows, and a page whose text
  * carries a risk its front matter does not declare (a self-declared risk is otherwise invisible).
  */
-export function reviewRiskProblems(source: string, policy: ReviewPolicy): string[] {
+export function reviewRiskProblems(source: string, policy: ReviewPolicy): Finding[] {
   const { data, content } = matter(source, {});
-  const problems: string[] = [];
+  const problems: Finding[] = [];
+  const found = (line: number | undefined, message: string) => problems.push({ rule: 'review-risk', line, message });
   const risks = declaredRisks(data);
+  // The body's first line in the page, so that a line of `content` is told as the page's.
+  const bodyStart = source.endsWith(content) ? lineAt(source, source.length - content.length) - 1 : 0;
   for (const { risk, pattern, what } of EVIDENCE) {
-    if (pattern.test(content) && !risks.map(String).includes(risk)) {
-      problems.push(
+    const evidence = pattern.exec(content);
+    if (evidence && !risks.map(String).includes(risk)) {
+      found(
+        bodyStart + lineAt(content, evidence.index),
         `the page names ${what} but does not declare risk "${risk}" in its front matter (review intervals, system facts)`,
       );
     }
@@ -81,14 +88,18 @@ export function reviewRiskProblems(source: string, policy: ReviewPolicy): string
   const names = [...policy.intervals.keys()].join(', ');
   for (const risk of risks) {
     if (!policy.intervals.has(String(risk))) {
-      problems.push(`risk "${String(risk)}" is not one of ${names} (review intervals, system facts)`);
+      found(
+        lineOfKey(source, 'risk'),
+        `risk "${String(risk)}" is not one of ${names} (review intervals, system facts)`,
+      );
     }
   }
   const longest = riskInterval(risks, policy);
   const set = data.review_interval_days;
   if (typeof set === 'number' && set > longest) {
     const why = risks.length ? `a page of risk ${risks.join(', ')}` : 'a page';
-    problems.push(
+    found(
+      lineOfKey(source, 'review_interval_days'),
       `review_interval_days ${set}: ${why} is reviewed at least every ${longest} days (review intervals, system facts)`,
     );
   }

@@ -11,6 +11,8 @@ import { readCanon } from './docs-canon-facts';
 import { fencedBlocks, withoutCodeBlocks } from './docs-code';
 import { frontMatterProblem, readOwnership, reviewDue } from './docs-ownership';
 import { pageProblems } from './docs-page-problems';
+import type { Finding } from './docs-finding';
+import { lineAt, lineOfKey } from './docs-finding';
 import { problemLines } from './docs-problems';
 import { rakeActorProblems, readActorTasks } from './docs-rake-actor';
 import { retentionPrefixProblems } from './docs-retention-prefix';
@@ -54,36 +56,31 @@ export function loadCanon(): ReturnType<typeof readCanon> {
   return readCanon(readFileSync(CANON_FILE, 'utf8'), readFileSync(RETENTION_FILE, 'utf8'));
 }
 
-export function checkDoc(file: string): string[] {
+export function checkDoc(file: string): Finding[] {
   return checkDocText(readFileSync(file, 'utf8'));
 }
 
-/** The content rules on a page's text. */
-export function checkDocText(source: string): string[] {
-  // Options, even none, skip gray-matter's cache, which keeps no text that a check of part of a page needs.
+/** The content rules on a page's text: a missing key, too few words or no section is a fault of the whole page. */
+export function checkDocText(source: string): Finding[] {
+  // Options, even none, skip gray-matter's cache: a text parsed before comes back from it without its `matter`.
   const { data, content } = matter(source, {});
-  const problems: string[] = [];
+  const problems: Finding[] = [];
+  const found = (line: number | undefined, message: string) => problems.push({ rule: 'content', line, message });
   for (const key of ['title', 'description'] as const) {
-    if (typeof data[key] !== 'string' || data[key].trim() === '') {
-      problems.push(`front matter "${key}" is missing`);
-    }
+    if (typeof data[key] !== 'string' || data[key].trim() === '') found(undefined, `front matter "${key}" is missing`);
   }
   const markdown = withoutCodeBlocks(content);
+  // The body's first line in the page, so that a line of `content` is told as the page's.
+  const bodyStart = source.endsWith(content) ? lineAt(source, source.length - content.length) - 1 : 0;
+  const at = (index: number) => bodyStart + lineAt(markdown, index);
   const words = proseWords(content);
-  if (words < MIN_PROSE_WORDS) {
-    problems.push(`${words} words of prose, at least ${MIN_PROSE_WORDS} wanted`);
-  }
-  if (!/^##\s/m.test(markdown)) problems.push('no "##" section');
-  if (/^#\s/m.test(markdown)) problems.push('a "#" heading: the title is the page heading');
-  const placeholder = markdown.match(PLACEHOLDERS);
-  if (placeholder) problems.push(`placeholder text "${placeholder[0]}"`);
+  if (words < MIN_PROSE_WORDS) found(undefined, `${words} words of prose, at least ${MIN_PROSE_WORDS} wanted`);
+  if (!/^##\s/m.test(markdown)) found(undefined, 'no "##" section');
+  const title = /^#\s/m.exec(markdown);
+  if (title) found(at(title.index), 'a "#" heading: the title is the page heading');
+  const placeholder = PLACEHOLDERS.exec(markdown);
+  if (placeholder) found(at(placeholder.index), `placeholder text "${placeholder[0]}"`);
   return problems;
-}
-
-/** The 1-based line of a front matter key, for a message about its value. */
-function lineOfKey(source: string, key: string): number | undefined {
-  const index = source.split('\n').findIndex((line) => line.startsWith(`${key}:`));
-  return index < 0 ? undefined : index + 1;
 }
 
 async function main(): Promise<void> {
@@ -111,7 +108,9 @@ async function main(): Promise<void> {
     const crowding = crowded.get(path.relative(path.resolve(CANON_FILE, '../../..'), file).split(path.sep).join('/'));
     const found = [
       ...(problems.get(file) ?? []),
-      ...(crowding ? [{ file, line: lineOfKey(source, 'last_reviewed'), message: crowding }] : []),
+      ...(crowding
+        ? [{ file, line: lineOfKey(source, 'last_reviewed'), rule: 'review-schedule', message: crowding }]
+        : []),
     ];
     if (found.length) failed += 1;
     for (const line of problemLines(found)) console.log(line);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { billedProgramProblems, readBillingConditions } from '../docs-billed-programs';
 import { BILLING_FILE, listDocs } from '../docs-rules';
+import { messages } from './messages';
 
 const billingPage = readFileSync(BILLING_FILE, 'utf8');
 const conditions = readBillingConditions(billingPage);
@@ -18,7 +19,7 @@ describe('every program a handbook page sets up for billing is in the billing co
   const docsDir = path.resolve(__dirname, '../../docs');
   for (const file of listDocs(docsDir)) {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(billedProgramProblems(readFileSync(file, 'utf8'), conditions), []);
+      assert.deepEqual(messages(billedProgramProblems(readFileSync(file, 'utf8'), conditions)), []);
     });
   }
 });
@@ -31,11 +32,13 @@ describe('the billed-program check itself', () => {
 
   test('refuses a program planted in the new-payer example that is not billed (N13)', () => {
     const planted = newPayer.replace('program_codes: %w[CCM]', 'program_codes: %w[CCM RPM]');
-    assert.deepEqual(billedProgramProblems(planted, conditions), [notBilled('RPM')]);
-    assert.deepEqual(billedProgramProblems('```ruby\nplan.update!(program_code: "BHI")\n```', conditions), [
+    assert.deepEqual(messages(billedProgramProblems(planted, conditions)), [notBilled('RPM')]);
+    assert.deepEqual(messages(billedProgramProblems('```ruby\nplan.update!(program_code: "BHI")\n```', conditions)), [
       notBilled('BHI'),
     ]);
-    assert.deepEqual(billedProgramProblems('program_codes: ["CCM", "CoCM"]', conditions), [notBilled('CoCM')]);
+    assert.deepEqual(messages(billedProgramProblems('program_codes: ["CCM", "CoCM"]', conditions)), [
+      notBilled('CoCM'),
+    ]);
   });
 
   test('refuses a billing conditions row without its access requirement (N1)', () => {

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { checkAgainstCanon } from '../docs-canon';
 import { loadCanon } from '../docs-rules';
 import { sample } from './canon-sample';
+import { messages } from './messages';
 
 const canon = loadCanon();
 const page = (relative: string) => readFileSync(path.resolve(__dirname, '../../docs', relative), 'utf8');
@@ -17,8 +18,8 @@ describe('the canon rule of `docs-canon-phi-places.ts`', () => {
   });
 
   test('passes the payer audit and the breach assessment as the handbook writes them', () => {
-    assert.deepEqual(checkAgainstCanon(audit, canon), []);
-    assert.deepEqual(checkAgainstCanon(security, canon), []);
+    assert.deepEqual(messages(checkAgainstCanon(audit, canon)), []);
+    assert.deepEqual(messages(checkAgainstCanon(security, canon)), []);
   });
 
   test('refuses a drive that neither the tools table nor the retention schedule has (N23)', () => {
@@ -26,7 +27,7 @@ describe('the canon rule of `docs-canon-phi-places.ts`', () => {
       'the audit\'s folder of the restricted "Compliance audits" shared drive',
       'the audit folder in the compliance Google Drive',
     );
-    assert.deepEqual(checkAgainstCanon(planted, canon), [
+    assert.deepEqual(messages(checkAgainstCanon(planted, canon)), [
       'drive "compliance" is not a drive the tools table of security and compliance allows PHI in',
       'drive "compliance" is not the place of a row of the retention schedule',
     ]);
@@ -37,22 +38,28 @@ describe('the canon rule of `docs-canon-phi-places.ts`', () => {
     const incidentCanon = loadCanon();
     incidentCanon.retention = incidentCanon.retention.filter((row) => !row.place.includes('"Incident records"'));
     assert.deepEqual(
-      checkAgainstCanon(withoutRow, incidentCanon).filter((problem) => problem.startsWith('drive')),
+      messages(checkAgainstCanon(withoutRow, incidentCanon)).filter((problem) => problem.startsWith('drive')),
       ['drive "Incident records" is not the place of a row of the retention schedule'],
     );
   });
 
   test('refuses a bucket no retention row places data in, in any environment', () => {
     assert.deepEqual(
-      checkAgainstCanon('Files land in `sftp-exchange-staging` bucket and s3://comms-recordings-production/.', canon),
+      messages(
+        checkAgainstCanon('Files land in `sftp-exchange-staging` bucket and s3://comms-recordings-production/.', canon),
+      ),
       [],
     );
-    assert.deepEqual(checkAgainstCanon('Exports are written to s3://patient-exports-production/daily/.', canon), [
-      'bucket "patient-exports-production" is not the place of a row of the retention schedule',
-    ]);
+    assert.deepEqual(
+      messages(checkAgainstCanon('Exports are written to s3://patient-exports-production/daily/.', canon)),
+      ['bucket "patient-exports-production" is not the place of a row of the retention schedule'],
+    );
   });
 
   test('is not held by a smaller canon without the retention schedule', () => {
-    assert.deepEqual(checkAgainstCanon('Kept in the compliance Google Drive.', { ...sample, retention: [] }), []);
+    assert.deepEqual(
+      messages(checkAgainstCanon('Kept in the compliance Google Drive.', { ...sample, retention: [] })),
+      [],
+    );
   });
 });
