@@ -3,7 +3,7 @@
  * blocks by language, the page's prose, and its prose as blocks under their headings. Shared by the
  * rules of `scripts/docs-canon.ts` and the reading of the canon itself.
  */
-import { fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-fences';
 import { lineAt } from './docs-finding';
 
 export const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;

@@ -6,7 +6,7 @@
  * `ACTOR=` (on the command, in an ECS override's command array, or exported earlier in the block),
  * so a reader who copies the command does not meet the refusal.
  */
-import { fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-fences';
 import { codeSpans } from './docs-canon-text';
 import type { Finding } from './docs-finding';
 import { lineAt, once } from './docs-finding';

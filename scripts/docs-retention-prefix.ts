@@ -11,7 +11,7 @@
 import type { Canon } from './docs-canon-facts';
 import { KEEPING } from './docs-canon-retention';
 import { codeSpans, periods } from './docs-canon-text';
-import { withoutCodeBlocks } from './docs-code';
+import { withoutCodeBlocks } from './docs-fences';
 import type { Finding } from './docs-finding';
 import { lineAt, once } from './docs-finding';
 

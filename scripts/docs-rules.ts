@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { billedProgramProblems, readBillingConditions } from './docs-billed-programs';
 import { readCanon } from './docs-canon-facts';
-import { fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-fences';
 import { frontMatterProblem, readOwnership, reviewDue } from './docs-ownership';
 import { pageProblems } from './docs-page-problems';
 import type { Finding } from './docs-finding';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkCodeBlocks, fencedBlocks, withoutCodeBlocks } from '../docs-code';
+import { checkCodeBlocks } from '../docs-code';
+import { fencedBlocks, withoutCodeBlocks } from '../docs-fences';
 import { listDocs } from '../docs-rules';
 
 /** A page whose block opens on line 7, so its first code line is line 8 of the file. */
