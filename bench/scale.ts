@@ -15,6 +15,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import path from 'node:path';
 import { checkAgainstCanon } from '../scripts/docs-canon';
 import { readCanon } from '../scripts/docs-canon-facts';
+import { withoutCodeBlocks } from '../scripts/docs-fences';
 import { CANON_FILE } from '../scripts/docs-rules';
 
 /** What the copy of the project leaves out: generated or machine-local, never needed to build or test. */
@@ -60,15 +61,16 @@ const KEPT_LINE = /^\s*([|#<:>]|\[[^\]]+\]:)/;
 
 /** The markdown with each prose line's words after the first shuffled; front matter and code kept. */
 function reorderProse(markdown: string, random: () => number): string {
-  let fenced = false;
   let frontMatter = false;
+  // A fenced block's lines (fences too) are blank here, wherever the block stands.
+  const prose = withoutCodeBlocks(markdown).split('\n');
   return markdown
     .split('\n')
     .map((line, index) => {
       if (index === 0 && line === '---') frontMatter = true;
       else if (frontMatter) frontMatter = line !== '---';
-      else if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-      if (frontMatter || fenced || /^\s*(```|~~~)/.test(line) || line === '---' || KEPT_LINE.test(line)) return line;
+      const fenced = prose[index] === '' && line !== '';
+      if (frontMatter || fenced || line === '---' || KEPT_LINE.test(line)) return line;
       const [, lead, rest] = /^(\s*(?:(?:[-*+]|\d+\.)\s+)?)(.*)$/.exec(line) as RegExpExecArray;
       const words = rest.match(WORDS) ?? [];
       if (words.length < 4) return line;
@@ -92,10 +94,10 @@ type SystemFacts = ReturnType<typeof readCanon>;
  * "role"); such an order is drawn again, and after 20 draws the page is copied as it is.
  */
 function reorderedPage(markdown: string, random: () => number, canon: SystemFacts): string {
-  const known = new Set(checkAgainstCanon(markdown, canon));
+  const known = new Set(checkAgainstCanon(markdown, canon).map(({ message }) => message));
   for (let draw = 0; draw < 20; draw += 1) {
     const reordered = reorderProse(markdown, random);
-    if (checkAgainstCanon(reordered, canon).every((problem) => known.has(problem))) return reordered;
+    if (checkAgainstCanon(reordered, canon).every(({ message }) => known.has(message))) return reordered;
   }
   return markdown;
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { withoutCodeBlocks } from '../scripts/docs-fences';
 
 const docsDir = path.resolve(__dirname, '../docs');
 
@@ -9,13 +10,9 @@ const PLAIN_RUN = /[A-Za-z][A-Za-z ,]{48,}[A-Za-z]/g;
 /** The prose lines of a markdown page: no front matter, code, tables, headings, markup or admonitions. */
 function proseLines(markdown: string): string[] {
   const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const lines: string[] = [];
-  let fenced = false;
-  for (const line of body.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    else if (!fenced && !/^\s*([|#<:]|import |export )/.test(line)) lines.push(line);
-  }
-  return lines;
+  return withoutCodeBlocks(body)
+    .split('\n')
+    .filter((line) => !/^\s*([|#<:]|import |export )/.test(line));
 }
 
 /** The page's longest run of plain words on one line: distinctive, and found verbatim once built. */

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSlugger } from '@docusaurus/utils';
 import matter from 'gray-matter';
+import { fencedBlocks } from '../scripts/docs-fences';
 
 const docsDir = path.resolve(__dirname, '../docs');
 
@@ -75,7 +76,8 @@ function numbered(name: string, repeats: number): string[] {
  * found in docs/ so none goes stale. Every route is built, and its links checked, by the build.
  */
 export function layoutSample(): { layout: string; route: string }[] {
-  const hasDiagram = (file: string) => /^```mermaid/m.test(readFileSync(path.join(docsDir, file), 'utf8'));
+  const hasDiagram = (file: string) =>
+    fencedBlocks(readFileSync(path.join(docsDir, file), 'utf8')).some(({ language }) => language === 'mermaid');
   const plainDoc = docFiles.find((file) => file.includes('/') && !hasDiagram(file));
   const diagramDoc = docFiles.find(hasDiagram);
   if (!plainDoc || !diagramDoc || !categoryRoutes.length) throw new Error('docs/ lacks a layout the sample covers');

@@ -1,6 +1,8 @@
 /** Canon rule: every Slack channel a page names is in the channel or team table of system facts. */
 import type { Canon } from './docs-canon-facts';
 import { prose } from './docs-canon-text';
+import type { Finding } from './docs-finding';
+import { lineAt } from './docs-finding';
 
 /** Levenshtein distance, for channel names one or two typing mistakes away from a real one. */
 function editDistance(a: string, b: string): number {
@@ -20,17 +22,25 @@ function editDistance(a: string, b: string): number {
  * code span, `#eng...`, a hyphenated name or a near miss of a listed channel, so that a Ruby method
  * such as `#rows` is not taken for one. Incident channels are named per incident and are not listed.
  */
-function channelNames(body: string, canon: Canon): string[] {
+function channelNames(body: string, canon: Canon): { name: string; line: number }[] {
   const nearMiss = (name: string) => [...canon.channels].some((channel) => editDistance(name, channel) <= 2);
   const inCode = [...body.matchAll(/`(#[a-z][a-z0-9-]*)`/g)]
-    .map((match) => match[1])
-    .filter((name) => name.startsWith('#eng') || name.includes('-') || nearMiss(name));
-  const inProse = [...prose(body).matchAll(/(?<![\w/#&])(#[a-z][a-z0-9-]*)/g)].map((match) => match[1]);
-  return [...inCode, ...inProse].filter((name) => !name.startsWith('#inc-'));
+    .map((match) => ({ name: match[1], line: lineAt(body, match.index) }))
+    .filter(({ name }) => name.startsWith('#eng') || name.includes('-') || nearMiss(name));
+  const text = prose(body);
+  const inProse = [...text.matchAll(/(?<![\w/#&])(#[a-z][a-z0-9-]*)/g)].map((match) => ({
+    name: match[1],
+    line: lineAt(text, match.index),
+  }));
+  return [...inCode, ...inProse].filter(({ name }) => !name.startsWith('#inc-'));
 }
 
-export function channelProblems(body: string, canon: Canon): string[] {
+export function channelProblems(body: string, canon: Canon): Finding[] {
   return channelNames(body, canon)
-    .filter((channel) => !canon.channels.has(channel))
-    .map((channel) => `channel "${channel}" is not in the channel or team table of system facts`);
+    .filter(({ name }) => !canon.channels.has(name))
+    .map(({ name, line }) => ({
+      rule: 'canon-channels',
+      line,
+      message: `channel "${name}" is not in the channel or team table of system facts`,
+    }));
 }

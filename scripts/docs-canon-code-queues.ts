@@ -5,21 +5,24 @@
 import type { Canon } from './docs-canon-facts';
 import { resolveJob } from './docs-canon-facts';
 import type { CodeBlock } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 interface QueueUse {
   job: string;
   queue: string;
+  /** 0-based line in the block's code. */
+  at: number;
 }
 
 /** `class XJob ... sidekiq_options queue: :q` or `queue_as :q` inside one Ruby block. */
 function queuesInRuby(code: string): QueueUse[] {
   const uses: QueueUse[] = [];
   let job = '';
-  for (const line of code.split('\n')) {
+  for (const [at, line] of code.split('\n').entries()) {
     const declared = line.match(/\bclass\s+([A-Za-z0-9:]*Job)\b/);
     if (declared) job = declared[1];
     const queue = line.match(/\b(?:sidekiq_options\s+.*\bqueue:\s*|queue_as\s+):?["']?([a-z_]+)/);
-    if (queue) uses.push({ job, queue: queue[1] });
+    if (queue) uses.push({ job, queue: queue[1], at });
   }
   return uses;
 }
@@ -28,28 +31,27 @@ function queuesInRuby(code: string): QueueUse[] {
 function queuesInSchedule(code: string): QueueUse[] {
   const uses: QueueUse[] = [];
   let job = '';
-  for (const line of code.split('\n')) {
+  for (const [at, line] of code.split('\n').entries()) {
     const declared = line.match(/^\s*class:\s*["']?([A-Za-z0-9:]+)["']?/);
     if (declared) job = declared[1];
     const queue = line.match(/^\s*queue:\s*["']?([a-z_]+)/);
-    if (queue) uses.push({ job, queue: queue[1] });
+    if (queue) uses.push({ job, queue: queue[1], at });
   }
   return uses;
 }
 
-export function codeQueueProblems({ language, code }: CodeBlock, canon: Canon): string[] {
-  const problems: string[] = [];
+export function codeQueueProblems({ language, code, line }: CodeBlock, canon: Canon): Finding[] {
+  const problems: Finding[] = [];
   const uses = language === 'ruby' ? queuesInRuby(code) : language === 'yaml' ? queuesInSchedule(code) : [];
-  for (const { job, queue } of uses) {
+  for (const { job, queue, at } of uses) {
+    const found = (message: string) => problems.push({ rule: 'canon-code-queues', line: line + at + 1, message });
     if (!canon.queues.has(queue)) {
-      problems.push(`queue "${queue}" is not a declared queue of system facts`);
+      found(`queue "${queue}" is not a declared queue of system facts`);
       continue;
     }
     const [canonical] = resolveJob(job, canon);
     const allowed = canonical ? canon.jobs.get(canonical) : undefined;
-    if (allowed && !allowed.has(queue)) {
-      problems.push(`${canonical} runs on ${[...allowed].join(' or ')}, not on "${queue}"`);
-    }
+    if (allowed && !allowed.has(queue)) found(`${canonical} runs on ${[...allowed].join(' or ')}, not on "${queue}"`);
   }
   return problems;
 }

@@ -5,9 +5,12 @@
 import type { Canon } from './docs-canon-facts';
 import { resolveJob } from './docs-canon-facts';
 import type { CodeBlock } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 interface ScheduleEntry {
   key: string;
+  /** 0-based line of its key in the block's code. */
+  at: number;
   cron?: string;
   job?: string;
 }
@@ -15,9 +18,9 @@ interface ScheduleEntry {
 /** Each `key:` of a sidekiq-cron schedule with its `cron: "..."` and `class: "..."`. */
 function scheduleEntries(code: string): ScheduleEntry[] {
   const entries: ScheduleEntry[] = [];
-  for (const line of code.split('\n')) {
+  for (const [at, line] of code.split('\n').entries()) {
     const key = line.match(/^([a-z0-9_]+):\s*$/);
-    if (key) entries.push({ key: key[1] });
+    if (key) entries.push({ key: key[1], at });
     const entry = entries.at(-1);
     const cron = line.match(/^\s+cron:\s*["']([^"']+)["']/);
     if (entry && cron) entry.cron = cron[1];
@@ -27,18 +30,19 @@ function scheduleEntries(code: string): ScheduleEntry[] {
   return entries.filter((entry) => entry.cron !== undefined);
 }
 
-export function codeScheduleProblems({ language, code }: CodeBlock, canon: Canon): string[] {
-  const problems: string[] = [];
-  for (const { key, cron, job } of language === 'yaml' ? scheduleEntries(code) : []) {
+export function codeScheduleProblems({ language, code, line }: CodeBlock, canon: Canon): Finding[] {
+  const problems: Finding[] = [];
+  for (const { key, at, cron, job } of language === 'yaml' ? scheduleEntries(code) : []) {
+    const found = (message: string) => problems.push({ rule: 'canon-code-schedules', line: line + at + 1, message });
     const canonical = canon.schedules.get(key);
     const scheduled = canon.scheduleClasses.get(key);
     if (canonical === undefined) {
-      problems.push(`schedule "${key}" is not in the schedule table of system facts`);
+      found(`schedule "${key}" is not in the schedule table of system facts`);
       continue;
     }
-    if (canonical !== cron) problems.push(`schedule "${key}" is "${canonical}" in system facts, not "${cron}"`);
+    if (canonical !== cron) found(`schedule "${key}" is "${canonical}" in system facts, not "${cron}"`);
     if (job && scheduled && resolveJob(job, canon)[0] !== scheduled) {
-      problems.push(`schedule "${key}" runs ${scheduled} in system facts, not "${job}"`);
+      found(`schedule "${key}" runs ${scheduled} in system facts, not "${job}"`);
     }
   }
   return problems;

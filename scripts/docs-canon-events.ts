@@ -1,6 +1,7 @@
 /** Canon rule: event names in code spans and in logging and tracing code are in the event table of system facts. */
 import type { Canon } from './docs-canon-facts';
-import { codeSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
+import { lineAt } from './docs-finding';
 
 const FILE_EXTENSION = /\.(?:ya?ml|rb|md|csv|json|ts|js|html|sql|graphql|tf)$/;
 
@@ -8,22 +9,28 @@ const FILE_EXTENSION = /\.(?:ya?ml|rb|md|csv|json|ts|js|html|sql|graphql|tf)$/;
  * Event names: a dotted name in backticks in an area the canon's events use (not a permission or a
  * file), and the names logged, traced or searched for in code.
  */
-export function eventProblems(body: string, canon: Canon): string[] {
+export function eventProblems(body: string, canon: Canon): Finding[] {
   const areas = new Set([...canon.events].map((event) => event.split('.')[0]));
-  const inSpans = codeSpans(body).filter(
-    (span) =>
-      /^[a-z_]+(?:\.[a-z_]+)+$/.test(span) &&
-      areas.has(span.split('.')[0]) &&
-      !canon.permissions.has(span) &&
-      !FILE_EXTENSION.test(span),
+  const named = (pattern: RegExp) =>
+    [...body.matchAll(pattern)].map((match) => ({ event: match[1], line: lineAt(body, match.index) }));
+  const inSpans = named(/`([^`\n]+)`/g).filter(
+    ({ event }) =>
+      /^[a-z_]+(?:\.[a-z_]+)+$/.test(event) &&
+      areas.has(event.split('.')[0]) &&
+      !canon.permissions.has(event) &&
+      !FILE_EXTENSION.test(event),
   );
   const inCode = [
     /RailsLogger\.(?:debug|info|warn|error)\(\s*"([a-z_]+(?:\.[a-z_]+)+)"/g,
     /@event:([a-z_]+(?:\.[a-z_]+)+)/g,
     /"event":\s*"([a-z_]+(?:\.[a-z_]+)+)"/g,
     /Tracing\.trace\(\s*"([a-z_]+(?:\.[a-z_]+)+)"/g,
-  ].flatMap((pattern) => [...body.matchAll(pattern)].map((match) => match[1]));
+  ].flatMap(named);
   return [...inSpans, ...inCode]
-    .filter((event) => !canon.events.has(event))
-    .map((event) => `event "${event}" is not in the event table of system facts`);
+    .filter(({ event }) => !canon.events.has(event))
+    .map(({ event, line }) => ({
+      rule: 'canon-events',
+      line,
+      message: `event "${event}" is not in the event table of system facts`,
+    }));
 }

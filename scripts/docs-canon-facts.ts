@@ -3,8 +3,9 @@
  * mechanically: job classes and their queues, declared Sidekiq queues, sidekiq-cron schedules and
  * their classes, ECS containers and how many a task runs, the SFTP layout, rake tasks, roles and
  * permissions, AWS CLI profiles, Slack channels and teams, severities and their response times,
- * events, Datadog dashboards, shared files, versions, ports and the database name; and the retention
- * schedule of security and compliance. The rules that hold pages to them are run by
+ * events, Datadog dashboards, shared files, versions, ports, the database name, PagerDuty services and
+ * the Rails and gem rake namespaces; and, from security and compliance, the retention schedule and the
+ * Google Workspace drives its tools table allows PHI in. The rules that hold pages to them are run by
  * `scripts/docs-canon.ts`.
  */
 import { codeSpans, JOB_NAME, periods } from './docs-canon-text';
@@ -12,6 +13,8 @@ import { codeSpans, JOB_NAME, periods } from './docs-canon-text';
 /** One row of the retention schedule, with what a sentence names it by. */
 interface RetentionRow {
   data: string;
+  /** Its "Where it lives" cell, as written. */
+  place: string;
   keptFor: string;
   /** The code span of its place and its enforcing job, where no other row has them. */
   names: string[];
@@ -36,6 +39,10 @@ export interface Canon {
   scheduleClasses: Map<string, string>;
   /** Our own rake tasks, `namespace:task`. */
   rakeTasks: Set<string>;
+  /** Rake namespaces of Rails and gems (`db`, `graphql`), whose tasks are not ours to list. */
+  frameworkRakeNamespaces: Set<string>;
+  /** Datadog handles of the PagerDuty services, `@pagerduty-platform-sev1`. */
+  pagerDutyHandles: Set<string>;
   roles: Set<string>;
   permissions: Set<string>;
   /** Folders under `partners/<slug>/`, each with the subfolders the canon lists (none: any name). */
@@ -66,6 +73,8 @@ export interface Canon {
   databases: Set<string>;
   /** The retention schedule's rows; empty when it is not given. */
   retention: RetentionRow[];
+  /** The Google Workspace shared drives the tools table allows PHI in, by name; empty when not given. */
+  phiDrives: Set<string>;
 }
 
 /** The body rows of the table whose first header cell is `firstHeader`, as trimmed cells. */
@@ -108,6 +117,7 @@ function readRetention(markdown: string): RetentionRow[] {
   for (const name of rows.flatMap(ownSpans)) counts.set(name, (counts.get(name) ?? 0) + 1);
   return rows.map((row) => ({
     data: row[0].replace(/\s*\(.*\)|\s*†/g, ''),
+    place: row[1],
     keptFor: row[2],
     names: ownSpans(row).filter((name) => counts.get(name) === 1),
     // "Datadog indexed logs and APM traces" is named by either part.
@@ -117,6 +127,12 @@ function readRetention(markdown: string): RetentionRow[] {
       .split(/,\s*|\s+and\s+/),
     periods: periods(row[2]),
   }));
+}
+
+/** The quoted drive names in the "PHI allowed" cell of the tools table's Google Workspace row. */
+function readPhiDrives(markdown: string): Set<string> {
+  const workspace = optionalRows(markdown, 'Tool').find(([tool]) => tool.startsWith('Google Workspace'));
+  return new Set([...(workspace?.[2] ?? '').matchAll(/"([^"]+)"/g)].map((match) => match[1]));
 }
 
 /**
@@ -136,8 +152,9 @@ export function readCanon(markdown: string, retentionMarkdown?: string): Canon {
   const scheduleClasses = new Map(scheduleRows.map((row) => [codeSpans(row[0])[0], codeSpans(row[3] ?? '')[0]]));
   const firstSpans = (header: string) => new Set(tableRows(markdown, header).map(([cell]) => codeSpans(cell)[0]));
   const environmentRows = tableRows(markdown, 'Thing');
-  const profileRow = environmentRows.find(([thing]) => thing.startsWith('AWS CLI profile'));
-  const profiles = new Set(profileRow?.slice(1).flatMap(codeSpans));
+  // One profile per environment, and in production one more per time-limited permission set.
+  const profileRows = environmentRows.filter(([thing]) => thing.startsWith('AWS CLI profile'));
+  const profiles = new Set(profileRows.flatMap((row) => row.slice(1).flatMap(codeSpans)));
   const bucketRow = environmentRows.find(([thing]) => thing.startsWith('SFTP bucket'));
   const sftpBuckets = new Set(bucketRow?.slice(1).flatMap(codeSpans));
   const channels = new Set(
@@ -162,6 +179,8 @@ export function readCanon(markdown: string, retentionMarkdown?: string): Canon {
     schedules,
     scheduleClasses,
     rakeTasks: firstSpans('Rake task'),
+    frameworkRakeNamespaces: new Set(optionalRows(markdown, 'Rails or gem namespace').map(([cell]) => plain(cell))),
+    pagerDutyHandles: new Set(optionalRows(markdown, 'PagerDuty service').flatMap((row) => codeSpans(row[1] ?? ''))),
     roles: firstSpans('Role'),
     permissions: firstSpans('Permission'),
     sftpFolders: sftpLayout(markdown),
@@ -178,6 +197,7 @@ export function readCanon(markdown: string, retentionMarkdown?: string): Canon {
     ports: new Map(optionalRows(markdown, 'Port').map(([port, service]) => [plain(port), plain(service)])),
     databases: new Set(databaseRow?.slice(1).flatMap(codeSpans)),
     retention: retentionMarkdown ? readRetention(retentionMarkdown) : [],
+    phiDrives: retentionMarkdown ? readPhiDrives(retentionMarkdown) : new Set(),
   };
 }
 

@@ -3,6 +3,7 @@
  * reader can find it in Datadog or the Sidekiq UI; a job class in prose is written in backticks.
  */
 import { codeSpans, JOB_NAME, NOT_JOBS, proseBlocks, withoutSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 /**
  * Phrases that speak of one particular background job, which a reader will want to find in Datadog
@@ -23,20 +24,23 @@ function namesJob(text: string): boolean {
   return codeSpans(text).some((span) => /Job\b/.test(span));
 }
 
-export function jobProseProblems(body: string): string[] {
+export function jobProseProblems(body: string): Finding[] {
   const blocks = proseBlocks(body);
-  const problems: string[] = [];
-  for (const { heading, text, sectionNamesJob } of blocks) {
+  const problems: Finding[] = [];
+  for (const { heading, text, sectionNamesJob, lineOf } of blocks) {
     const prose = withoutSpans(text);
+    const found = (part: string, message: string) =>
+      problems.push({ rule: 'canon-job-prose', line: lineOf(part), message });
     for (const bare of prose.match(JOB_NAME) ?? []) {
-      if (!NOT_JOBS.has(bare)) problems.push(`job "${bare}" in prose: write the class in backticks`);
+      if (!NOT_JOBS.has(bare)) found(bare, `job "${bare}" in prose: write the class in backticks`);
     }
     if (namesJob(text) || sectionNamesJob) continue;
     const phrase = SPECIFIC_JOB.flatMap((pattern) => prose.match(pattern) ?? []).find(
       (match) => !OTHER_KINDS_OF_JOB.test(match),
     );
     if (phrase) {
-      problems.push(
+      found(
+        phrase,
         `"${phrase.replace(/\s*CODE\s*/g, ' `…` ').replace(/\s+/g, ' ')}"${heading ? ` (section "${heading}")` : ''} names no job class: name it in backticks, from the job table of system facts, in the same paragraph or section`,
       );
     }

@@ -5,6 +5,7 @@
 import type { Canon } from './docs-canon-facts';
 import { resolveJob } from './docs-canon-facts';
 import { codeSpans, JOB_NAME, NUMBER, proseBlocks, sentences, toNumber, withoutSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 /** Job classes named in backticks, as the canon's full names. */
 function jobsNamed(text: string, canon: Canon): string[] {
@@ -51,18 +52,21 @@ function cronClock(cron: string): Clock | undefined {
 }
 
 /** Queues and schedules that a sentence gives the jobs or schedule keys it names. */
-export function proseQueueScheduleProblems(body: string, canon: Canon): string[] {
+export function proseQueueScheduleProblems(body: string, canon: Canon): Finding[] {
   const blocks = proseBlocks(body);
-  const problems: string[] = [];
+  const problems: Finding[] = [];
   const keyOfClass = new Map([...canon.scheduleClasses].map(([key, job]) => [job, key]));
-  for (const sentence of blocks.flatMap(({ text }) => sentences(text))) {
+  const read = blocks.flatMap(({ text, lineOf }) => sentences(text).map((sentence) => ({ sentence, lineOf })));
+  for (const { sentence, lineOf } of read) {
+    const found = (message: string) =>
+      problems.push({ rule: 'canon-prose-schedules', line: lineOf(sentence), message });
     const jobs = jobsNamed(sentence, canon);
     for (const [, queue] of sentence.matchAll(/`([a-z_]+)`\s+(?:Sidekiq\s+)?queues?\b/g)) {
       if (!canon.queues.has(queue)) {
-        problems.push(`queue "${queue}" is not a declared queue of system facts`);
+        found(`queue "${queue}" is not a declared queue of system facts`);
       } else if (jobs.length && !jobs.some((job) => canon.jobs.get(job)?.has(queue))) {
         const own = jobs.map((job) => `${job} runs on ${[...(canon.jobs.get(job) ?? [])].join(' or ')}`);
-        problems.push(`${own.join('; ')}: not on the "${queue}" queue`);
+        found(`${own.join('; ')}: not on the "${queue}" queue`);
       }
     }
     const keys = [
@@ -77,7 +81,7 @@ export function proseQueueScheduleProblems(body: string, canon: Canon): string[]
     const allowed = new Set(when.flatMap((words) => [...frequencies(words)]));
     const said = `${keys.join(', ')} (${when.join('; ')} in system facts)`;
     for (const frequency of frequencies(prose)) {
-      if (!allowed.has(frequency)) problems.push(`${said}: not "${frequency}"`);
+      if (!allowed.has(frequency)) found(`${said}: not "${frequency}"`);
     }
     const clocks = keys.flatMap((key) => {
       const fromCron = cronClock(canon.schedules.get(key) ?? '');
@@ -86,7 +90,7 @@ export function proseQueueScheduleProblems(body: string, canon: Canon): string[]
     });
     for (const { time, zone } of clockTimes(prose)) {
       if (!clocks.some((clock) => clock.time === time && (zone === '' || clock.zone === zone))) {
-        problems.push(`${said}: not at ${time}${zone ? ` ${zone}` : ''}`);
+        found(`${said}: not at ${time}${zone ? ` ${zone}` : ''}`);
       }
     }
   }

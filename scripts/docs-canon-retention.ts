@@ -4,14 +4,16 @@
  */
 import type { Canon } from './docs-canon-facts';
 import { codeSpans, periods, proseBlocks, sentences, withoutSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 export const KEEPING = /\b(?:kept|keeps?|retained|retention|purged?|deleted|expires?|expired|dropped)\b/i;
 
 /** A sentence about keeping data that the retention schedule lists must give the schedule's period. */
-export function retentionProblems(body: string, canon: Canon): string[] {
+export function retentionProblems(body: string, canon: Canon): Finding[] {
   const blocks = proseBlocks(body);
-  const problems: string[] = [];
-  for (const sentence of blocks.flatMap(({ text }) => sentences(text))) {
+  const problems: Finding[] = [];
+  const read = blocks.flatMap(({ text, lineOf }) => sentences(text).map((sentence) => ({ sentence, lineOf })));
+  for (const { sentence, lineOf } of read) {
     const prose = withoutSpans(sentence).toLowerCase();
     if (!KEEPING.test(prose)) continue;
     const stated = periods(withoutSpans(sentence));
@@ -27,9 +29,11 @@ export function retentionProblems(body: string, canon: Canon): string[] {
     const allowed = new Set(rows.flatMap((row) => row.periods));
     for (const period of stated) {
       if (!allowed.has(period)) {
-        problems.push(
-          `${rows.map((row) => row.data).join(', ')}: kept ${rows.map((row) => row.keptFor).join('; ')} in the retention schedule, not ${period}s`,
-        );
+        problems.push({
+          rule: 'canon-retention',
+          line: lineOf(sentence),
+          message: `${rows.map((row) => row.data).join(', ')}: kept ${rows.map((row) => row.keptFor).join('; ')} in the retention schedule, not ${period}s`,
+        });
       }
     }
   }

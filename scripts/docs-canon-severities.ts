@@ -1,20 +1,25 @@
 /** Canon rule: severities a page names, and the response times it gives them, are those of system facts. */
 import type { Canon } from './docs-canon-facts';
 import { NUMBER, proseBlocks, sentences, toNumber, withoutSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
 
 /**
  * Response times of a severity: "acknowledge within N minutes" and "N minutes for a SEVn" in a
  * sentence about acknowledging, and "after N minutes" in one about escalating, each read with the
  * severity it names or the nearest one before it.
  */
-export function severityProblems(body: string, canon: Canon): string[] {
+export function severityProblems(body: string, canon: Canon): Finding[] {
   const blocks = proseBlocks(body);
-  const problems: string[] = [];
-  for (const sentence of blocks.flatMap(({ text }) => sentences(withoutSpans(text)))) {
+  const problems: Finding[] = [];
+  const read = blocks.flatMap(({ text, lineOf }) =>
+    sentences(withoutSpans(text)).map((sentence) => ({ sentence, lineOf })),
+  );
+  for (const { sentence, lineOf } of read) {
+    const found = (message: string) => problems.push({ rule: 'canon-severities', line: lineOf(sentence), message });
     const mentions = [...sentence.matchAll(/\bSEV(\d+)\b/g)];
     for (const [name] of mentions) {
       if (!canon.severities.has(name))
-        problems.push(`severity ${name} is not one of ${[...canon.severities.keys()].join(', ')}`);
+        found(`severity ${name} is not one of ${[...canon.severities.keys()].join(', ')}`);
     }
     if (!mentions.length) continue;
     const acknowledging = /acknowledg/i.test(sentence);
@@ -33,14 +38,10 @@ export function severityProblems(body: string, canon: Canon): string[] {
         (/acknowledg\w*\s+(?:it\s+)?within\s+$/i.test(before) || (named && /\b(?:within|and)\s+$/.test(before)));
       const isEscalation = escalating && /\b(?:after|at)\s+$/.test(before);
       if (isAck && severity.acknowledge !== undefined && minutes !== severity.acknowledge) {
-        problems.push(
-          `${nearest} is acknowledged within ${severity.acknowledge} minutes in system facts, not ${minutes}`,
-        );
+        found(`${nearest} is acknowledged within ${severity.acknowledge} minutes in system facts, not ${minutes}`);
       }
       if (isEscalation && !severity.escalation.includes(minutes)) {
-        problems.push(
-          `${nearest} escalates at ${severity.escalation.join(' and ')} minutes in system facts, not ${minutes}`,
-        );
+        found(`${nearest} escalates at ${severity.escalation.join(' and ')} minutes in system facts, not ${minutes}`);
       }
     }
   }

@@ -3,29 +3,35 @@
  * lower snake case slug, the listed folders and subfolders) and SFTP buckets are the canon's.
  */
 import type { Canon } from './docs-canon-facts';
+import type { Finding } from './docs-finding';
+import { lineAt } from './docs-finding';
 
 /** Problems with `partners/<slug>/<folder>/...` paths and SFTP bucket names, anywhere in the page. */
-export function sftpProblems(body: string, canon: Canon): string[] {
-  const problems: string[] = [];
+export function sftpProblems(body: string, canon: Canon): Finding[] {
+  const problems: Finding[] = [];
   const placeholder = (segment: string) => /^(<[^>]+>|\$\{[^}]+\}|slug)$/.test(segment);
   const folders = [...canon.sftpFolders.keys()].join(', ');
-  for (const [path, slug, folder = '', sub = ''] of body.matchAll(
-    /\bpartners\/([^/\s`"'()\]]+)\/(?:([^/\s`"'()\],]*)(?:\/([^/\s`"'()\],]*))?)?/g,
-  )) {
+  for (const match of body.matchAll(/\bpartners\/([^/\s`"'()\]]+)\/(?:([^/\s`"'()\],]*)(?:\/([^/\s`"'()\],]*))?)?/g)) {
+    const [path, slug, folder = '', sub = ''] = match;
+    const found = (message: string) => problems.push({ rule: 'canon-sftp', line: lineAt(body, match.index), message });
     if (!placeholder(slug) && !/^[a-z][a-z0-9_]*$/.test(slug)) {
-      problems.push(`SFTP path "${path}": the partner slug is lower snake case`);
+      found(`SFTP path "${path}": the partner slug is lower snake case`);
     }
     const subfolders = canon.sftpFolders.get(folder);
     // A lone `*` is an IAM or S3 wildcard for everything under the folder, not a folder name.
     const wildcard = sub === '*';
-    if (folder && !subfolders) problems.push(`SFTP path "${path}": a partner's folders are ${folders}`);
+    if (folder && !subfolders) found(`SFTP path "${path}": a partner's folders are ${folders}`);
     else if (subfolders?.size && sub && !subfolders.has(sub) && !sub.includes('.') && !placeholder(sub) && !wildcard) {
-      problems.push(`SFTP path "${path}": ${folder}/ holds ${[...subfolders].join(', ')} and files`);
+      found(`SFTP path "${path}": ${folder}/ holds ${[...subfolders].join(', ')} and files`);
     }
   }
-  for (const [bucket, environment] of body.matchAll(/\bsftp-exchange-([\w<>${}.-]*[\w>}])/g)) {
+  for (const { 0: bucket, 1: environment, index } of body.matchAll(/\bsftp-exchange-([\w<>${}.-]*[\w>}])/g)) {
     if (!canon.sftpBuckets.has(bucket) && !/^(<env>|env|\$\{[^}]+\})$/.test(environment)) {
-      problems.push(`SFTP bucket "${bucket}" is not one of ${[...canon.sftpBuckets].join(', ')}`);
+      problems.push({
+        rule: 'canon-sftp',
+        line: lineAt(body, index),
+        message: `SFTP bucket "${bucket}" is not one of ${[...canon.sftpBuckets].join(', ')}`,
+      });
     }
   }
   return problems;

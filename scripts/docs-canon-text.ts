@@ -3,7 +3,8 @@
  * blocks by language, the page's prose, and its prose as blocks under their headings. Shared by the
  * rules of `scripts/docs-canon.ts` and the reading of the canon itself.
  */
-import { fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-fences';
+import { lineAt } from './docs-finding';
 
 export const JOB_NAME = /\b(?:[A-Z][A-Za-z0-9]*::)*[A-Z][A-Za-z0-9]*Job\b/g;
 /** One `...Job` class name, for a test rather than a search. */
@@ -61,61 +62,121 @@ const LANGUAGE_ALIASES: Record<string, string> = { yml: 'yaml', rb: 'ruby' };
 export interface CodeBlock {
   language: string;
   code: string;
+  /** The 1-based line of its opening fence: the code's line `n` is the page's line `line + n`. */
+  line: number;
 }
 
 /** The page's fenced blocks, `yml` and `rb` read as `yaml` and `ruby`. */
 export function codeBlocks(body: string): CodeBlock[] {
-  return fencedBlocks(body).map(({ language, code }) => ({ language: LANGUAGE_ALIASES[language] ?? language, code }));
+  return fencedBlocks(body).map(({ language, code, line }) => ({
+    language: LANGUAGE_ALIASES[language] ?? language,
+    code,
+    line,
+  }));
 }
 
-/** The page's prose: fenced code, inline code, link targets and bare URLs removed. */
+/** The page's line of `index` in a fenced block's code. */
+export function lineInBlock(block: CodeBlock, index: number): number {
+  return block.line + lineAt(block.code, index);
+}
+
+/** A piece of code on the page, and the page's line of an index in it. */
+export interface CodeText {
+  text: string;
+  lineOf: (index: number) => number;
+}
+
+/** The code of every fenced block, then of every code span of the page (those inside blocks too). */
+export function codeTexts(body: string): CodeText[] {
+  return [
+    ...codeBlocks(body).map((block) => ({ text: block.code, lineOf: (index: number) => lineInBlock(block, index) })),
+    ...[...body.matchAll(/`([^`\n]+)`/g)].map((match) => ({ text: match[1], lineOf: () => lineAt(body, match.index) })),
+  ];
+}
+
+/** The page's prose: fenced code, inline code, link targets and bare URLs removed, each line in its place. */
 export function prose(body: string): string {
   return withoutCodeBlocks(body)
     .replace(/`[^`\n]*`/g, ' ')
-    .replace(/\]\([^)]*\)/g, '] ')
+    .replace(/\]\([^)\n]*\)/g, '] ')
     .replace(/\bhttps?:\/\/\S+/g, ' ');
 }
 
 export interface ProseBlock {
   heading: string;
-  /** The paragraph, list item or table row, code spans kept. */
+  /** The paragraph, list item or table row, code spans kept, its lines joined by spaces. */
   text: string;
   /** Whether its section, heading and code blocks included, names a `...Job` class. */
   sectionNamesJob: boolean;
+  /** The page's line of a part of `text`, or of `text` with its spans blanked (`withoutSpans`); else its first line. */
+  lineOf: (part: string) => number;
+}
+
+interface ReadBlock {
+  heading: string;
+  text: string;
+  /** Where each of its lines starts in `text`, and that line's 1-based line in the page. */
+  starts: { offset: number; line: number }[];
+}
+
+/** The first run of `part` that is not a blanked span, so that it can be found in the block's text. */
+function findable(part: string): string {
+  return part.split(/\s*CODE\s*/).find((piece) => piece.trim() !== '') ?? '';
+}
+
+function lineFinder({ text, starts }: ReadBlock): (part: string) => number {
+  return (part) => {
+    const at = Math.max(text.indexOf(findable(part).trim()), 0);
+    return starts.filter(({ offset }) => offset <= at).at(-1)?.line ?? starts[0].line;
+  };
+}
+
+/** The 1-based line after the front matter (`---` to `---`), or 1 without one. */
+function firstBodyLine(lines: string[]): number {
+  if (lines[0] !== '---') return 1;
+  const end = lines.indexOf('---', 1);
+  return end < 0 ? 1 : end + 2;
 }
 
 function readProseBlocks(body: string): ProseBlock[] {
-  const blocks: Omit<ProseBlock, 'sectionNamesJob'>[] = [];
+  const blocks: ReadBlock[] = [];
   const sectionsNamingJobs = new Set<string>();
   let heading = '';
-  let fence = '';
-  let current: string[] = [];
+  let current: ReadBlock | undefined;
   const flush = () => {
-    if (current.length) blocks.push({ heading, text: current.join(' ') });
-    current = [];
+    if (current) blocks.push(current);
+    current = undefined;
   };
-  for (const line of body.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+  const push = (line: string, number: number) => {
+    current ??= { heading, text: '', starts: [] };
+    current.starts.push({ offset: current.text.length + (current.text ? 1 : 0), line: number });
+    current.text = current.text ? `${current.text} ${line}` : line;
+  };
+  const lines = body.split('\n');
+  const markdown = withoutCodeBlocks(body).split('\n');
+  for (let index = firstBodyLine(lines) - 1; index < lines.length; index += 1) {
+    const line = markdown[index];
     const title = /^#{1,6}\s+(.*)$/.exec(line);
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = '';
-    } else if (marker) {
-      flush();
-      fence = marker;
-    } else if (title) {
+    if (title) {
       flush();
       heading = title[1];
     } else if (line.trim() === '' || line.startsWith('|') || /^\s*(?:[-*+]|\d+\.)\s/.test(line)) {
       flush();
-      if (line.trim() && !/^\|[\s|:-]+\|$/.test(line.trim())) current.push(line);
+      if (line.trim() && !/^\|[\s|:-]+\|$/.test(line.trim())) push(line, index + 1);
       if (line.startsWith('|')) flush();
     } else {
-      current.push(line);
+      push(line, index + 1);
     }
-    if (JOB_CLASS.test(line)) sectionsNamingJobs.add(heading);
+    // A fenced block's lines count here too: a section whose code names a job names it.
+    if (JOB_CLASS.test(lines[index])) sectionsNamingJobs.add(heading);
   }
   flush();
-  return blocks.map((block) => ({ ...block, sectionNamesJob: sectionsNamingJobs.has(block.heading) }));
+  return blocks.map((block) => ({
+    heading: block.heading,
+    text: block.text,
+    sectionNamesJob: sectionsNamingJobs.has(block.heading),
+    lineOf: lineFinder(block),
+  }));
 }
 
 /** The last page read, so that the prose rules, run one after another on a page, read it once. */

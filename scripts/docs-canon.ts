@@ -14,9 +14,12 @@ import type { Canon } from './docs-canon-facts';
 import { fileProblems } from './docs-canon-files';
 import { jobNameProblems } from './docs-canon-job-names';
 import { jobProseProblems } from './docs-canon-job-prose';
+import { pagerDutyProblems } from './docs-canon-pagerduty';
+import { phiPlaceProblems } from './docs-canon-phi-places';
 import { portAndDatabaseProblems } from './docs-canon-ports';
 import { profileProblems } from './docs-canon-profiles';
 import { proseQueueScheduleProblems } from './docs-canon-prose-schedules';
+import { rakeNamespaceProblems } from './docs-canon-rake-namespaces';
 import { rakeTaskProblems } from './docs-canon-rake-tasks';
 import { retentionProblems } from './docs-canon-retention';
 import { severityProblems } from './docs-canon-severities';
@@ -24,11 +27,13 @@ import { sftpProblems } from './docs-canon-sftp';
 import type { CodeBlock } from './docs-canon-text';
 import { codeBlocks } from './docs-canon-text';
 import { versionProblems } from './docs-canon-versions';
+import type { Finding } from './docs-finding';
+import { once } from './docs-finding';
 
-/** A rule over a whole page: its problems, as readable messages. */
-type PageRule = (body: string, canon: Canon) => string[];
-/** A rule over one fenced block of a page. */
-type BlockRule = (block: CodeBlock, canon: Canon) => string[];
+/** A rule over a whole page: its findings, each on its line of the page. */
+type PageRule = (body: string, canon: Canon) => Finding[];
+/** A rule over one fenced block of a page, its findings on their lines of the page. */
+type BlockRule = (block: CodeBlock, canon: Canon) => Finding[];
 
 /*
  * The order of the rules is the order of a page's messages on one line. The block rules run block by
@@ -38,6 +43,7 @@ const BEFORE_CODE: PageRule[] = [channelProblems, jobNameProblems, containerCoun
 const IN_CODE: BlockRule[] = [codeQueueProblems, codeScheduleProblems, profileProblems, containerCodeProblems];
 const AFTER_CODE: PageRule[] = [
   rakeTaskProblems,
+  rakeNamespaceProblems,
   accessProblems,
   sftpProblems,
   jobProseProblems,
@@ -49,14 +55,15 @@ const AFTER_CODE: PageRule[] = [
   eventProblems,
   dashboardProblems,
   fileProblems,
+  pagerDutyProblems,
+  phiPlaceProblems,
 ];
 
-/** Everything in one page that disagrees with the canon, as readable problems, each once. */
-export function checkAgainstCanon(body: string, canon: Canon): string[] {
-  const problems = new Set<string>();
-  const add = (found: string[]) => found.forEach((problem) => problems.add(problem));
-  for (const rule of BEFORE_CODE) add(rule(body, canon));
-  for (const block of codeBlocks(body)) for (const rule of IN_CODE) add(rule(block, canon));
-  for (const rule of AFTER_CODE) add(rule(body, canon));
-  return [...problems];
+/** Everything in one page that disagrees with the canon, each message once, on the first line it is found on. */
+export function checkAgainstCanon(body: string, canon: Canon): Finding[] {
+  return once([
+    ...BEFORE_CODE.flatMap((rule) => rule(body, canon)),
+    ...codeBlocks(body).flatMap((block) => IN_CODE.flatMap((rule) => rule(block, canon))),
+    ...AFTER_CODE.flatMap((rule) => rule(body, canon)),
+  ]);
 }

@@ -7,65 +7,7 @@ import { parse as parseHcl } from '@cdktf/hcl2json';
 import type { loadPrism } from '@ruby/prism';
 import { parseAllDocuments } from 'yaml';
 import { mermaidError, mermaidProblem } from '../plugins/mermaid-check';
-
-export interface CodeBlock {
-  language: string;
-  code: string;
-  /** The 1-based line of the opening fence in the file. */
-  line: number;
-}
-
-/** A fenced block's place in the file: 0-based lines of its opening fence and of its closing fence. */
-interface FenceSpan {
-  language: string;
-  open: number;
-  /** The closing fence's line, or the file's line count when the block runs to the end. */
-  close: number;
-}
-
-/**
- * Fenced blocks by CommonMark's rules (spec 0.31, "Fenced code blocks"): an opening fence of three or
- * more backticks or tildes, indented by at most three spaces; the block ends at a fence of the same
- * character at least as long, indented by at most three spaces, with nothing after it but spaces, or
- * at the end of the file. A longer fence therefore encloses shorter ones as its content.
- */
-function fenceSpans(lines: string[]): FenceSpan[] {
-  const spans: FenceSpan[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const open = /^ {0,3}(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[index]);
-    if (!open) continue;
-    const [, fence, language] = open;
-    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
-    const end = lines.findIndex((line, at) => at > index && closing.test(line));
-    const close = end < 0 ? lines.length : end;
-    spans.push({ language: language.toLowerCase(), open: index, close });
-    index = close;
-  }
-  return spans;
-}
-
-/**
- * The body with every fenced block's lines (fences included) blanked, since their lines (such as
- * `# comments`) are not Markdown; each line keeps its place, so a line number found in the result
- * is the line in the body.
- */
-export function withoutCodeBlocks(body: string): string {
-  const lines = body.split('\n');
-  for (const { open, close } of fenceSpans(lines)) {
-    for (let line = open; line <= Math.min(close, lines.length - 1); line += 1) lines[line] = '';
-  }
-  return lines.join('\n');
-}
-
-/** Fenced blocks of a Markdown file, a longer fence enclosing shorter ones as its content. */
-export function fencedBlocks(markdown: string): CodeBlock[] {
-  const lines = markdown.split('\n');
-  return fenceSpans(lines).map(({ language, open, close }) => ({
-    language,
-    code: lines.slice(open + 1, close).join('\n'),
-    line: open + 1,
-  }));
-}
+import { fencedBlocks } from './docs-fences';
 
 type Problem = { message: string; line: number } | undefined;
 

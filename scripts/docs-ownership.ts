@@ -4,6 +4,8 @@
  * owner or a malformed date fails `check:docs`; an overdue review is listed, as a warning.
  */
 import matter from 'gray-matter';
+import type { Finding } from './docs-finding';
+import { lineOfKey } from './docs-finding';
 
 export const DEFAULT_REVIEW_INTERVAL_DAYS = 180;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +26,24 @@ function writtenValue(frontMatter: string, key: string): string | undefined {
   return line?.[1].trim().replace(/^(["'])(.*)\1$/, '$2');
 }
 
+/**
+ * Why a page's front matter does not parse (a duplicated key, a bad indent), with its line within the
+ * file, or nothing when it parses. Every other rule reads the front matter, so such a page gets this
+ * one message instead of a stack trace.
+ */
+export function frontMatterProblem(source: string): { line?: number; message: string } | undefined {
+  try {
+    matter(source, {});
+    return undefined;
+  } catch (error) {
+    const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+    const mark = (error as { mark?: { line?: number } }).mark;
+    // The YAML parser counts from the line after the opening `---`, from 0.
+    const line = typeof mark?.line === 'number' ? mark.line + 1 : undefined;
+    return { line, message: `front matter does not parse: ${reason}` };
+  }
+}
+
 /** Whether `text` is a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(text: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -33,24 +53,27 @@ export function isIsoDate(text: string): boolean {
 }
 
 /** The page's ownership fields, or the problems that keep it from having them. */
-export function readOwnership(source: string, teams: Set<string>): { ownership?: Ownership; problems: string[] } {
+export function readOwnership(source: string, teams: Set<string>): { ownership?: Ownership; problems: Finding[] } {
   // Options, even none, skip gray-matter's cache: a text parsed before comes back from it without
   // its `matter` (two pages of the same text would lose their written front matter).
   const { data, matter: frontMatter } = matter(source, {});
-  const problems: string[] = [];
+  const problems: Finding[] = [];
+  // A missing key is a fault of the page as a whole; a wrong value is on its key's line.
+  const found = (key: string | undefined, message: string) =>
+    problems.push({ rule: 'ownership', line: key ? lineOfKey(source, key) : undefined, message });
   const owner = typeof data.owner === 'string' ? data.owner.trim() : '';
-  if (!owner) problems.push(`front matter "owner" is missing: name one of ${[...teams].join(', ')}`);
+  if (!owner) found(undefined, `front matter "owner" is missing: name one of ${[...teams].join(', ')}`);
   else if (!teams.has(owner)) {
-    problems.push(`owner "${owner}" is not a team of system facts (${[...teams].join(', ')})`);
+    found('owner', `owner "${owner}" is not a team of system facts (${[...teams].join(', ')})`);
   }
   const lastReviewed = writtenValue(frontMatter, 'last_reviewed');
-  if (lastReviewed === undefined) problems.push('front matter "last_reviewed" is missing: the date, YYYY-MM-DD');
+  if (lastReviewed === undefined) found(undefined, 'front matter "last_reviewed" is missing: the date, YYYY-MM-DD');
   else if (!isIsoDate(lastReviewed)) {
-    problems.push(`last_reviewed "${lastReviewed}" is not a date written YYYY-MM-DD`);
+    found('last_reviewed', `last_reviewed "${lastReviewed}" is not a date written YYYY-MM-DD`);
   }
   const interval = data.review_interval_days ?? DEFAULT_REVIEW_INTERVAL_DAYS;
   if (!Number.isInteger(interval) || interval < 1) {
-    problems.push(`review_interval_days "${String(interval)}" is not a whole number of days`);
+    found('review_interval_days', `review_interval_days "${String(interval)}" is not a whole number of days`);
   }
   if (problems.length || lastReviewed === undefined) return { problems };
   return { ownership: { owner, lastReviewed, reviewIntervalDays: interval }, problems };

@@ -7,7 +7,7 @@ import { createSlugger, parseMarkdownHeadingId } from '@docusaurus/utils';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
-import { fencedBlocks } from './docs-code';
+import { fencedBlocks } from './docs-fences';
 
 /** A link, image or link reference definition of a page, where it starts. */
 export interface Reference {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Canon } from './docs-canon-facts';
 import { checkAgainstCanon } from './docs-canon';
 import { checkCodeBlocks } from './docs-code';
-import { lineOf } from './docs-locate';
-import { readOwnership } from './docs-ownership';
+import { frontMatterProblem, readOwnership } from './docs-ownership';
+import type { Finding } from './docs-finding';
 import type { Problem } from './docs-problems';
 import { checkDocText } from './docs-rules';
 
@@ -27,7 +27,11 @@ function siteDirOf(file: string): string {
 /** `docs/x.md:17: ruby block does not parse: …` from `checkCodeBlocks`, as a problem. */
 function codeProblem(text: string): Problem {
   const [, file, line, message] = /^(.*?):(\d+): ([\s\S]*)$/.exec(text) ?? [];
-  return { file, line: Number(line), message };
+  return { file, line: Number(line), rule: 'code-blocks', message };
+}
+
+function asLinkProblem(problem: Problem): Problem {
+  return { ...problem, rule: 'links' };
 }
 
 function byLine(a: Problem, b: Problem): number {
@@ -38,8 +42,8 @@ function byLine(a: Problem, b: Problem): number {
 export async function pageProblems(
   files: string[],
   canon: Canon,
-  /** Further page rules, each a page's text to its messages (the review interval, ACTOR, retention prefixes). */
-  pageRules: Array<(source: string) => string[]> = [],
+  /** Further page rules, each a page's text to its findings (the review interval, ACTOR, retention prefixes). */
+  pageRules: Array<(source: string) => Finding[]> = [],
 ): Promise<Map<string, Problem[]>> {
   const codeChecks = files.map((file) => checkCodeBlocks(relativeName(file), readFileSync(file, 'utf8')));
   // Loaded once the code checks have started Mermaid's worker, which then loads beside it.
@@ -55,16 +59,23 @@ export async function pageProblems(
     const absolute = path.resolve(file);
     const name = relativeName(file);
     const source = readFileSync(file, 'utf8');
-    const located = (problems: string[], check: (text: string) => string[]) =>
-      problems.map((message) => ({ file: name, line: lineOf(source, message, check), message }));
-    const ownership = (text: string) => readOwnership(text, canon.teams).problems;
-    const againstCanon = (text: string) => checkAgainstCanon(text, canon);
+    const unreadable = frontMatterProblem(source);
+    if (unreadable) {
+      results.set(file, [
+        { file: name, rule: 'front-matter', ...unreadable },
+        ...checkLinks(siteOf(file), absolute).map(asLinkProblem),
+      ]);
+      continue;
+    }
+    const findings = [
+      ...checkDocText(source),
+      ...readOwnership(source, canon.teams).problems,
+      ...checkAgainstCanon(source, canon),
+      ...pageRules.flatMap((rule) => rule(source)),
+    ];
     results.set(file, [
-      ...located(checkDocText(source), checkDocText),
-      ...located(ownership(source), ownership),
-      ...located(againstCanon(source), againstCanon),
-      ...pageRules.flatMap((rule) => located(rule(source), rule)),
-      ...checkLinks(siteOf(file), absolute),
+      ...findings.map((finding) => ({ file: name, ...finding })),
+      ...checkLinks(siteOf(file), absolute).map(asLinkProblem),
     ]);
   }
   const code = await Promise.all(codeChecks);

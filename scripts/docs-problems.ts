@@ -11,13 +11,18 @@ export interface Problem {
   /** 1-based; none for a fault of the page as a whole. */
   line?: number;
   column?: number;
+  /** The rule that found it (`canon-severities`, `links`), printed after the message. */
+  rule?: string;
   message: string;
 }
 
-/** `docs/x.md:14:6: message`, as editors and terminals link it; `docs/x.md: message` for the whole page. */
-export function formatProblem({ file, line, column, message }: Problem): string {
+/**
+ * `docs/x.md:14:6: message (rule)`, as editors and terminals link it; `docs/x.md: message (rule)` for
+ * the whole page.
+ */
+export function formatProblem({ file, line, column, rule, message }: Problem): string {
   const where = [file, line, line === undefined ? undefined : column].filter((part) => part !== undefined).join(':');
-  return `${where}: ${message}`;
+  return `${where}: ${message}${rule ? ` (${rule})` : ''}`;
 }
 
 /**
@@ -38,9 +43,11 @@ function escapeProperty(text: string): string {
  * command (docs.github.com, "Workflow commands for GitHub Actions"): an annotation on that line of
  * the file. A fault of the whole page is put on its first line, so that it shows on the diff too.
  */
-export function annotation({ file, line, column, message }: Problem): string {
+export function annotation({ file, line, column, rule, message }: Problem): string {
   const properties = [`file=${escapeProperty(file)}`, `line=${line ?? 1}`];
   if (line !== undefined && column !== undefined) properties.push(`col=${column}`);
+  // `title`, the annotation's heading on the diff (same page): the rule that found the fault.
+  if (rule) properties.push(`title=${escapeProperty(rule)}`);
   return `::error ${properties.join(',')}::${escapeData(message)}`;
 }
 

@@ -6,8 +6,10 @@
  * `ACTOR=` (on the command, in an ECS override's command array, or exported earlier in the block),
  * so a reader who copies the command does not meet the refusal.
  */
-import { fencedBlocks, withoutCodeBlocks } from './docs-code';
+import { fencedBlocks, withoutCodeBlocks } from './docs-fences';
 import { codeSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
+import { lineAt, once } from './docs-finding';
 
 /** The rake tasks whose "Arguments" cell in System facts lists `ACTOR`. */
 export function readActorTasks(canonMarkdown: string): Set<string> {
@@ -26,27 +28,45 @@ export function readActorTasks(canonMarkdown: string): Set<string> {
 /** `bin/rails "ns:task[args]"`, `bin/rails ns:task` and `"bin/rails","ns:task[...]"` (an ECS command array). */
 const RAILS_TASK = /\bbin\/rails["']?\s*(?:,\s*)?["']?([a-z_]+(?::[a-z_]+)+)/g;
 
-/** Commands as the shell reads them: a line ending in `\` goes on with the next. */
-function commandLines(code: string): string[] {
-  return code.replace(/\\\n/g, ' ').split('\n');
+/** Commands as the shell reads them (a line ending in `\` goes on with the next), each with its first line, from 0. */
+function commandLines(code: string): { command: string; at: number }[] {
+  const commands: { command: string; at: number }[] = [];
+  let continued = false;
+  for (const [at, text] of code.split('\n').entries()) {
+    const part = text.endsWith('\\') ? `${text.slice(0, -1)} ` : text;
+    const previous = commands.at(-1);
+    if (continued && previous) previous.command += part;
+    else commands.push({ command: part, at });
+    continued = text.endsWith('\\');
+  }
+  return commands;
 }
 
-/** Each write task run without `ACTOR` in `text`, where `exported` says whether the block exports one. */
-function tasksWithoutActor(text: string, tasks: Set<string>, exported: boolean): string[] {
-  return commandLines(text).flatMap((line) =>
-    [...line.matchAll(RAILS_TASK)]
-      .map((match) => match[1])
-      .filter((task) => tasks.has(task) && !exported && !/\bACTOR=/.test(line)),
+/** Each write task run without `ACTOR` in `text`, where `exported` says whether the block exports one, with its command's line. */
+function tasksWithoutActor(text: string, tasks: Set<string>, exported: boolean): { task: string; at: number }[] {
+  return commandLines(text).flatMap(({ command, at }) =>
+    [...command.matchAll(RAILS_TASK)]
+      .map((match) => ({ task: match[1], at }))
+      .filter(({ task }) => tasks.has(task) && !exported && !/\bACTOR=/.test(command)),
   );
 }
 
-export function rakeActorProblems(body: string, tasks: Set<string>): string[] {
-  const found = [
-    ...fencedBlocks(body).flatMap(({ code }) => tasksWithoutActor(code, tasks, /^\s*export\s+ACTOR=/m.test(code))),
-    ...codeSpans(withoutCodeBlocks(body)).flatMap((span) => tasksWithoutActor(span, tasks, false)),
-  ];
-  return [...new Set(found)].map(
-    (task) =>
-      `rake task "${task}" changes data and refuses to run without ACTOR (rake task table, system facts): add ACTOR="<your work email>" to the command`,
+export function rakeActorProblems(body: string, tasks: Set<string>): Finding[] {
+  const inBlocks = fencedBlocks(body).flatMap(({ code, line }) =>
+    tasksWithoutActor(code, tasks, /^\s*export\s+ACTOR=/m.test(code)).map(({ task, at }) => ({
+      task,
+      line: line + 1 + at,
+    })),
+  );
+  const prose = withoutCodeBlocks(body);
+  const inSpans = [...prose.matchAll(/`([^`\n]+)`/g)].flatMap((match) =>
+    tasksWithoutActor(match[1], tasks, false).map(({ task }) => ({ task, line: lineAt(prose, match.index) })),
+  );
+  return once(
+    [...inBlocks, ...inSpans].map(({ task, line }) => ({
+      rule: 'rake-actor',
+      line,
+      message: `rake task "${task}" changes data and refuses to run without ACTOR (rake task table, system facts): add ACTOR="<your work email>" to the command`,
+    })),
   );
 }

@@ -11,7 +11,9 @@
 import type { Canon } from './docs-canon-facts';
 import { KEEPING } from './docs-canon-retention';
 import { codeSpans, periods } from './docs-canon-text';
-import { withoutCodeBlocks } from './docs-code';
+import { withoutCodeBlocks } from './docs-fences';
+import type { Finding } from './docs-finding';
+import { lineAt, once } from './docs-finding';
 
 type RetentionRow = Canon['retention'][number];
 
@@ -53,17 +55,29 @@ function under(path: string[], prefix: string[]): boolean {
   );
 }
 
-/** Paragraphs, list items and table rows of the prose, split into sentences; a table row is one. */
-function sentences(body: string): string[] {
-  return withoutCodeBlocks(body.replace(/^---\n[\s\S]*?\n---\n/, ''))
+/**
+ * Paragraphs, list items and table rows of the prose, split into sentences (a table row is one), each
+ * with its first line in the page.
+ */
+function sentences(body: string): { sentence: string; line: number }[] {
+  // The front matter blanked, not cut, so that lines stay the page's.
+  const text = withoutCodeBlocks(
+    body.replace(/^---\n[\s\S]*?\n---\n/, (frontMatter) => frontMatter.replace(/[^\n]/g, '')),
+  );
+  let cursor = 0;
+  return text
     .split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s|\|)/)
-    .flatMap((block) => (block.trimStart().startsWith('|') ? [block] : block.split(/(?<=[.!?])\s+(?=[A-Z`*[(])/)));
+    .flatMap((block) => (block.trimStart().startsWith('|') ? [block] : block.split(/(?<=[.!?])\s+(?=[A-Z`*[(])/)))
+    .map((sentence) => {
+      cursor = Math.max(text.indexOf(sentence, cursor), cursor);
+      return { sentence, line: lineAt(text, cursor + sentence.length - sentence.trimStart().length) };
+    });
 }
 
-export function retentionPrefixProblems(body: string, canon: Canon): string[] {
+export function retentionPrefixProblems(body: string, canon: Canon): Finding[] {
   const names = prefixNames(canon);
-  const problems = new Set<string>();
-  for (const sentence of sentences(body)) {
+  const problems: Finding[] = [];
+  for (const { sentence, line } of sentences(body)) {
     if (!KEEPING.test(sentence)) continue;
     const stated = periods(sentence.replace(/`[^`\n]*`/g, ' '));
     if (!stated.length) continue;
@@ -77,11 +91,13 @@ export function retentionPrefixProblems(body: string, canon: Canon): string[] {
       if (!rest.length) continue;
       const allowed = new Set(rest.flatMap((row) => row.periods));
       for (const period of stated.filter((period) => !allowed.has(period))) {
-        problems.add(
-          `${rest.map((row) => row.data).join(', ')} (${path.join('/')}/): kept ${rest.map((row) => row.keptFor).join('; ')} in the retention schedule, not ${period}s`,
-        );
+        problems.push({
+          rule: 'retention-prefix',
+          line,
+          message: `${rest.map((row) => row.data).join(', ')} (${path.join('/')}/): kept ${rest.map((row) => row.keptFor).join('; ')} in the retention schedule, not ${period}s`,
+        });
       }
     }
   }
-  return [...problems];
+  return once(problems);
 }

@@ -7,6 +7,8 @@
  */
 import matter from 'gray-matter';
 import { codeSpans } from './docs-canon-text';
+import type { Finding } from './docs-finding';
+import { lineAt, lineOfKey } from './docs-finding';
 
 export interface ReviewPolicy {
   /** Risk name, as written in front matter, to its review interval in days. */
@@ -50,22 +52,54 @@ function riskInterval(risks: unknown[], policy: ReviewPolicy): number {
   return known.length ? Math.min(...known) : policy.defaultDays;
 }
 
-/** An unknown risk, and a `review_interval_days` longer than the page's risk allows. */
-export function reviewRiskProblems(source: string, policy: ReviewPolicy): string[] {
-  const { data } = matter(source, {});
-  const problems: string[] = [];
+/**
+ * What a page's text shows it carries, whatever its front matter says: the safety follow-up rule
+ * (`safety_follow_up`, PHQ-9 item 9) is a safety page, and the CCM codes we bill make a billing page.
+ */
+const EVIDENCE: Array<{ risk: string; pattern: RegExp; what: string }> = [
+  {
+    risk: 'safety',
+    pattern: /\bsafety_follow_up\b|\bitem 9\b/,
+    what: 'the safety follow-up rule (safety_follow_up, PHQ-9 item 9)',
+  },
+  { risk: 'billing', pattern: /\b(?:99490|99439)\b/, what: 'a CPT code we bill (99490, 99439)' },
+];
+
+/**
+ * An unknown risk, a `review_interval_days` longer than the page's risk allows, and a page whose text
+ * carries a risk its front matter does not declare (a self-declared risk is otherwise invisible).
+ */
+export function reviewRiskProblems(source: string, policy: ReviewPolicy): Finding[] {
+  const { data, content } = matter(source, {});
+  const problems: Finding[] = [];
+  const found = (line: number | undefined, message: string) => problems.push({ rule: 'review-risk', line, message });
   const risks = declaredRisks(data);
+  // The body's first line in the page, so that a line of `content` is told as the page's.
+  const bodyStart = source.endsWith(content) ? lineAt(source, source.length - content.length) - 1 : 0;
+  for (const { risk, pattern, what } of EVIDENCE) {
+    const evidence = pattern.exec(content);
+    if (evidence && !risks.map(String).includes(risk)) {
+      found(
+        bodyStart + lineAt(content, evidence.index),
+        `the page names ${what} but does not declare risk "${risk}" in its front matter (review intervals, system facts)`,
+      );
+    }
+  }
   const names = [...policy.intervals.keys()].join(', ');
   for (const risk of risks) {
     if (!policy.intervals.has(String(risk))) {
-      problems.push(`risk "${String(risk)}" is not one of ${names} (review intervals, system facts)`);
+      found(
+        lineOfKey(source, 'risk'),
+        `risk "${String(risk)}" is not one of ${names} (review intervals, system facts)`,
+      );
     }
   }
   const longest = riskInterval(risks, policy);
   const set = data.review_interval_days;
   if (typeof set === 'number' && set > longest) {
     const why = risks.length ? `a page of risk ${risks.join(', ')}` : 'a page';
-    problems.push(
+    found(
+      lineOfKey(source, 'review_interval_days'),
       `review_interval_days ${set}: ${why} is reviewed at least every ${longest} days (review intervals, system facts)`,
     );
   }

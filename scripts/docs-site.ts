@@ -9,6 +9,7 @@ import path from 'node:path';
 import { aliasedSitePath, createSlugger, normalizeUrl, resolvePathname } from '@docusaurus/utils';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
+import { frontMatterProblem } from './docs-ownership';
 import type { PageLinks } from './docs-page-links';
 import { readPageLinks } from './docs-page-links';
 
@@ -174,17 +175,19 @@ export function readSite(siteDir: string): DocsSite {
   const docsDir = path.join(siteDir, 'docs');
   const pages = new Map<string, DocPage>();
   for (const file of listMarkdown(docsDir)) {
-    const { data } = matter(readFileSync(file, 'utf8'), {});
+    const source = readFileSync(file, 'utf8');
+    // A page whose front matter does not parse is still a page others link to; its own check says why.
+    const { data } = frontMatterProblem(source) ? { data: {} as Record<string, unknown> } : matter(source, {});
     // A draft is left out of a production build.
     if (data.draft === true) continue;
-    const source = path.relative(docsDir, file).split(path.sep).join('/');
-    const { position } = numberPrefix(path.posix.parse(source).name);
+    const relative = path.relative(docsDir, file).split(path.sep).join('/');
+    const { position } = numberPrefix(path.posix.parse(relative).name);
     pages.set(file, {
       file,
-      source,
-      route: routeOf(source, data),
+      source: relative,
+      route: routeOf(relative, data),
       sidebarPosition: typeof data.sidebar_position === 'number' ? data.sidebar_position : position,
-      label: String(data.sidebar_label ?? data.title ?? path.posix.parse(source).name),
+      label: String(data.sidebar_label ?? data.title ?? path.posix.parse(relative).name),
     });
   }
   const routes = new Set([...pages.values()].map((page) => page.route));

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import * as esbuild from 'esbuild';
+import ts from 'typescript';
 
 const projectDir = path.resolve(__dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as {
@@ -69,4 +70,32 @@ test('what only deploying needs (CDK, the AWS SDK clients) is a devDependency', 
     [],
   );
   for (const name of deployOnly) assert.ok(manifest.devDependencies[name], `${name} is a devDependency`);
+});
+
+/*
+ * esbuild drops type-only imports, and reads only what the entry points reach: a type reached through
+ * another package (`mdast`'s, through Docusaurus) or a test's import went unchecked. TypeScript's own
+ * resolution, with the project's tsconfig, names the package each import of every file resolves to.
+ */
+test('every package a project file imports, a type-only import and a test’s too, is declared', () => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(projectDir, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(String(diagnostic.messageText)) },
+  );
+  assert.ok(config);
+  const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)]);
+  const cache = ts.createModuleResolutionCache(projectDir, (name) => name, config.options);
+  const undeclared: string[] = [];
+  for (const file of config.fileNames) {
+    for (const { fileName: specifier } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      const resolved = ts.resolveModuleName(specifier, file, config.options, ts.sys, cache).resolvedModule;
+      // Docusaurus's aliases (`@theme/…`, `@docusaurus/Link`) are ambient modules: no package resolves.
+      const name = resolved?.isExternalLibraryImport ? resolved.packageId?.name : undefined;
+      if (name && !declared.has(name))
+        undeclared.push(`${path.relative(projectDir, file)} imports ${specifier}: ${name}`);
+    }
+  }
+  assert.ok(config.fileNames.length > 300, `${config.fileNames.length} files read`);
+  assert.deepEqual(undeclared, []);
 });

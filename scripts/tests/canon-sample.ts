@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { checkAgainstCanon } from '../docs-canon';
 import { readCanon } from '../docs-canon-facts';
+import { messages } from './messages';
 
 export const sample = readCanon(
   [
@@ -111,8 +112,23 @@ export const sample = readCanon(
   ].join('\n'),
 );
 
-/** Each page of `cases` gets exactly its listed problems from the canon check. */
+/**
+ * Each page of `cases` gets exactly its listed problems from the canon check, each on a line of the
+ * page, and on the line three further down when three blank lines are put above the page.
+ */
 export const expectProblems = (cases: [page: string, problems: string[]][], against = sample) => {
-  for (const [page, problems] of cases) assert.deepEqual(checkAgainstCanon(page, against), problems, page);
+  for (const [page, problems] of cases) {
+    const found = checkAgainstCanon(page, against);
+    assert.deepEqual(messages(found), problems, page);
+    const lines = page.split('\n').length;
+    for (const { line } of found) assert.ok(line !== undefined && line >= 1 && line <= lines, `line ${line}: ${page}`);
+    if (page.startsWith('---')) continue;
+    const lower = checkAgainstCanon(`\n\n\n${page}`, against);
+    assert.deepEqual(
+      lower.map(({ line }) => line),
+      found.map(({ line }) => (line ?? 0) + 3),
+      page,
+    );
+  }
 };
 export const ruby = (code: string) => '```ruby\n' + code + '\n```\n';

@@ -3,10 +3,11 @@ import { describe, test } from 'node:test';
 import { checkAgainstCanon } from '../docs-canon';
 import { jobNameProblems } from '../docs-canon-job-names';
 import { sample } from './canon-sample';
+import { messages } from './messages';
 
 describe('the canon rule of `docs-canon-job-names.ts`', () => {
   test('refuses a job that is not in the job table', () => {
-    assert.deepEqual(checkAgainstCanon('`Sync::Ftp::PollJob` runs every minute.', sample), [
+    assert.deepEqual(messages(checkAgainstCanon('`Sync::Ftp::PollJob` runs every minute.', sample)), [
       'job "Sync::Ftp::PollJob" is not in the job table of system facts',
     ]);
   });
@@ -21,6 +22,8 @@ describe('the canon rule of `docs-canon-job-names.ts`', () => {
       ]),
     };
     const page = 'Both `CareManagement::SweepJob` and `SweepJob` run nightly.';
-    assert.deepEqual(jobNameProblems(page, twoSweeps), ['job "SweepJob" is ambiguous: name it in full']);
+    assert.deepEqual(jobNameProblems(page, twoSweeps), [
+      { rule: 'canon-job-names', line: 1, message: 'job "SweepJob" is ambiguous: name it in full' },
+    ]);
   });
 });

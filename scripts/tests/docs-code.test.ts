@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkCodeBlocks, fencedBlocks, withoutCodeBlocks } from '../docs-code';
+import { checkCodeBlocks } from '../docs-code';
+import { fencedBlocks, withoutCodeBlocks } from '../docs-fences';
 import { listDocs } from '../docs-rules';
 
 /** A page whose block opens on line 7, so its first code line is line 8 of the file. */
@@ -90,6 +91,35 @@ describe('one fence grammar: the code blocks read and the prose left agree (Comm
       );
     });
   }
+
+  test('a fence inside a nested list item and inside a blockquote is a block, on its line', () => {
+    const markdown = [
+      'Prose before.',
+      '',
+      '- Step one:',
+      '  - Step two:',
+      '',
+      '    ```ruby',
+      '    # not a heading in a list',
+      '    ```',
+      '',
+      '> Quoted:',
+      '>',
+      '> ```yaml',
+      '> # not a heading in a quote',
+      '> ```',
+      '',
+      'Prose after.',
+    ].join('\n');
+    assert.deepEqual(fencedBlocks(markdown), [
+      { language: 'ruby', code: '# not a heading in a list', line: 6 },
+      { language: 'yaml', code: '# not a heading in a quote', line: 12 },
+    ]);
+    const prose = withoutCodeBlocks(markdown);
+    assert.doesNotMatch(prose, /not a heading|```/);
+    assert.match(prose, /Step two:[\s\S]*Quoted:[\s\S]*Prose after\./);
+    assert.equal(prose.split('\n').length, markdown.split('\n').length);
+  });
 
   test('a closing fence shorter than the opening one or of the other character does not close it', () => {
     const markdown = '````md\n```\n~~~~\nstill code\n````\nProse.\n';

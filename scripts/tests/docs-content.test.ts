@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkAgainstCanon } from '../docs-canon';
 import { checkDoc, countMermaid, listDocs, loadCanon, proseWords } from '../docs-rules';
+import { messages } from './messages';
 
 const docsDir = path.resolve(__dirname, '../../docs');
 const docs = listDocs(docsDir);
@@ -13,7 +14,7 @@ const bodies = docs.map((file) => readFileSync(file, 'utf8'));
 describe('every handbook page meets the content rules', () => {
   for (const file of docs) {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(checkDoc(file), []);
+      assert.deepEqual(messages(checkDoc(file)), []);
     });
   }
 });
@@ -23,7 +24,7 @@ const canon = loadCanon();
 describe('every handbook page agrees with system facts', () => {
   docs.forEach((file, index) => {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(checkAgainstCanon(bodies[index], canon), []);
+      assert.deepEqual(messages(checkAgainstCanon(bodies[index], canon)), []);
     });
   });
 });
@@ -54,9 +55,9 @@ describe('the content rules themselves', () => {
       file,
       `---\ntitle: T\ndescription: D\n---\n\n## Run\n\n${prose}\n\n\`\`\`bash\n# a comment\n\`\`\`\n`,
     );
-    assert.deepEqual(checkDoc(file), []);
+    assert.deepEqual(messages(checkDoc(file)), []);
     writeFileSync(file, `---\ntitle: T\ndescription: D\n---\n\n# Title again\n\n## Run\n\n${prose}\n`);
-    assert.deepEqual(checkDoc(file), ['a "#" heading: the title is the page heading']);
+    assert.deepEqual(messages(checkDoc(file)), ['a "#" heading: the title is the page heading']);
   });
 
   test('find Mermaid fences', () => {

@@ -128,8 +128,11 @@ describe('npm run check:docs: every fault of a page in one run', () => {
     assert.equal(annotations.length, 5, lines.join('\n'));
     assert.equal(
       annotations[0],
-      "::error file=docs/guides/guide.md,line=14,col=6::broken link to ./release-checklist.md: there is no page docs/guides/release-checklist.md; link to an existing page's .md file, relative to this page",
+      "::error file=docs/guides/guide.md,line=14,col=6,title=links::broken link to ./release-checklist.md: there is no page docs/guides/release-checklist.md; link to an existing page's .md file, relative to this page",
     );
-    assert.match(annotations[4], /^::error file=docs\/guides\/guide\.md,line=21::Mermaid diagram does not parse: /);
+    assert.match(
+      annotations[4],
+      /^::error file=docs\/guides\/guide\.md,line=21,title=code-blocks::Mermaid diagram does not parse: /,
+    );
   });
 });

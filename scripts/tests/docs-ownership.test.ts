@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { readCanon } from '../docs-canon-facts';
 import { isIsoDate, readOwnership, reviewDue } from '../docs-ownership';
 import { CANON_FILE, listDocs } from '../docs-rules';
+import { messages } from './messages';
 
 const canon = readCanon(readFileSync(CANON_FILE, 'utf8'));
 const teams = new Set(['Platform', 'Reporting']);
@@ -16,7 +17,7 @@ describe('every handbook page names its owning team and its last review', () => 
   const docsDir = path.resolve(__dirname, '../../docs');
   for (const file of listDocs(docsDir)) {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(readOwnership(readFileSync(file, 'utf8'), canon.teams).problems, []);
+      assert.deepEqual(messages(readOwnership(readFileSync(file, 'utf8'), canon.teams).problems), []);
     });
   }
 });
@@ -28,8 +29,8 @@ describe('the ownership check itself', () => {
 
   test('reads a page the same however often the same text is read (two pages may be alike)', () => {
     const twin = page('owner: Reporting\nlast_reviewed: 2026-11-25\n');
-    assert.deepEqual(readOwnership(twin, teams).problems, []);
-    assert.deepEqual(readOwnership(twin, teams).problems, []);
+    assert.deepEqual(messages(readOwnership(twin, teams).problems), []);
+    assert.deepEqual(messages(readOwnership(twin, teams).problems), []);
   });
 
   test('accepts an owner of the team table and a date, with the default interval', () => {
@@ -40,22 +41,22 @@ describe('the ownership check itself', () => {
   });
 
   test('refuses a missing owner, and an owner that is not a team', () => {
-    assert.deepEqual(readOwnership(page('last_reviewed: 2026-11-25\n'), teams).problems, [
+    assert.deepEqual(messages(readOwnership(page('last_reviewed: 2026-11-25\n'), teams).problems), [
       'front matter "owner" is missing: name one of Platform, Reporting',
     ]);
-    assert.deepEqual(readOwnership(page('owner: Billing\nlast_reviewed: 2026-11-25\n'), teams).problems, [
+    assert.deepEqual(messages(readOwnership(page('owner: Billing\nlast_reviewed: 2026-11-25\n'), teams).problems), [
       'owner "Billing" is not a team of system facts (Platform, Reporting)',
     ]);
   });
 
   test('refuses a missing date, a date YAML would silently roll over, and one in another format', () => {
-    assert.deepEqual(readOwnership(page('owner: Platform\n'), teams).problems, [
+    assert.deepEqual(messages(readOwnership(page('owner: Platform\n'), teams).problems), [
       'front matter "last_reviewed" is missing: the date, YYYY-MM-DD',
     ]);
-    assert.deepEqual(readOwnership(page('owner: Platform\nlast_reviewed: 2026-13-01\n'), teams).problems, [
+    assert.deepEqual(messages(readOwnership(page('owner: Platform\nlast_reviewed: 2026-13-01\n'), teams).problems), [
       'last_reviewed "2026-13-01" is not a date written YYYY-MM-DD',
     ]);
-    assert.deepEqual(readOwnership(page("owner: Platform\nlast_reviewed: '25/11/2026'\n"), teams).problems, [
+    assert.deepEqual(messages(readOwnership(page("owner: Platform\nlast_reviewed: '25/11/2026'\n"), teams).problems), [
       'last_reviewed "25/11/2026" is not a date written YYYY-MM-DD',
     ]);
     assert.equal(isIsoDate('2028-02-29'), true);
@@ -64,7 +65,9 @@ describe('the ownership check itself', () => {
 
   test('refuses a review interval that is not a whole number of days', () => {
     assert.deepEqual(
-      readOwnership(page('owner: Platform\nlast_reviewed: 2026-11-25\nreview_interval_days: soon\n'), teams).problems,
+      messages(
+        readOwnership(page('owner: Platform\nlast_reviewed: 2026-11-25\nreview_interval_days: soon\n'), teams).problems,
+      ),
       ['review_interval_days "soon" is not a whole number of days'],
     );
   });
@@ -108,6 +111,17 @@ describe('npm run check:docs', () => {
       'owned.md': pageWith('owner: Data\nlast_reviewed: 2026-11-25\n'),
     });
     assert.match(output, /^orphan\.md: front matter "owner" is missing/m);
+    assert.doesNotMatch(output, /^owned\.md/m);
+    assert.equal(status, 1, output);
+  });
+
+  test('names a page whose front matter does not parse, on its line, instead of stopping with a stack trace', () => {
+    const { status, output } = run({
+      'twice.md': pageWith('owner: Data\nowner: Data\nlast_reviewed: 2026-11-25\n'),
+      'owned.md': pageWith('owner: Data\nlast_reviewed: 2026-11-25\n'),
+    });
+    assert.match(output, /^twice\.md:5: front matter does not parse: duplicated mapping key \(front-matter\)$/m);
+    assert.doesNotMatch(output, /YAMLException|^\s+at /m);
     assert.doesNotMatch(output, /^owned\.md/m);
     assert.equal(status, 1, output);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { rakeActorProblems, readActorTasks } from '../docs-rake-actor';
 import { CANON_FILE, listDocs } from '../docs-rules';
+import { messages } from './messages';
 
 const tasks = readActorTasks(readFileSync(CANON_FILE, 'utf8'));
 const missing = (task: string) =>
@@ -14,7 +15,7 @@ describe('every write task a handbook page shows names its ACTOR', () => {
   const docsDir = path.resolve(__dirname, '../../docs');
   for (const file of listDocs(docsDir)) {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(rakeActorProblems(readFileSync(file, 'utf8'), tasks), []);
+      assert.deepEqual(messages(rakeActorProblems(readFileSync(file, 'utf8'), tasks)), []);
     });
   }
 });
@@ -31,31 +32,41 @@ describe('the ACTOR check itself', () => {
 
   test('refuses a write task without ACTOR in a block, as first-deploy showed it (H2)', () => {
     const create = 'bin/rails "iam:users:create[you@example-health.com,engineer]" REASON="OPS-1"';
-    assert.deepEqual(rakeActorProblems(fence('bash', create), tasks), [missing('iam:users:create')]);
-    assert.deepEqual(rakeActorProblems(fence('bash', `${create} ACTOR="lead@example-health.com"`), tasks), []);
+    assert.deepEqual(messages(rakeActorProblems(fence('bash', create), tasks)), [missing('iam:users:create')]);
+    assert.deepEqual(
+      messages(rakeActorProblems(fence('bash', `${create} ACTOR="lead@example-health.com"`), tasks)),
+      [],
+    );
   });
 
   test('refuses one in a code span, and passes a read-only task without ACTOR', () => {
-    assert.deepEqual(rakeActorProblems('Run `bin/rails "sync:ftp:reprocess[LEDGER_ID]"`.\n', tasks), [
+    assert.deepEqual(messages(rakeActorProblems('Run `bin/rails "sync:ftp:reprocess[LEDGER_ID]"`.\n', tasks)), [
       missing('sync:ftp:reprocess'),
     ]);
-    assert.deepEqual(rakeActorProblems('Run `bin/rails "reporting:claims:validate_batch[1842]"`.\n', tasks), []);
+    assert.deepEqual(
+      messages(rakeActorProblems('Run `bin/rails "reporting:claims:validate_batch[1842]"`.\n', tasks)),
+      [],
+    );
   });
 
   test('reads ACTOR on a continued line, in an ECS command array, or exported earlier in the block', () => {
     const continued = 'bin/rails "comms:voicemails:destroy[42]" \\\n  ACTOR="you@example-health.com" REASON="OPS-9"';
-    assert.deepEqual(rakeActorProblems(fence('bash', continued), tasks), []);
+    assert.deepEqual(messages(rakeActorProblems(fence('bash', continued), tasks)), []);
     const override = '"command":["bin/rails","reporting:claims:rebuild[2024-10-01]","REASON=OPS-2140"]';
-    assert.deepEqual(rakeActorProblems(fence('json', `{${override}}`), tasks), [missing('reporting:claims:rebuild')]);
+    assert.deepEqual(messages(rakeActorProblems(fence('json', `{${override}}`), tasks)), [
+      missing('reporting:claims:rebuild'),
+    ]);
     assert.deepEqual(
-      rakeActorProblems(
-        fence('json', `{${override.replace('"REASON', '"ACTOR=you@example-health.com","REASON')}}`),
-        tasks,
+      messages(
+        rakeActorProblems(
+          fence('json', `{${override.replace('"REASON', '"ACTOR=you@example-health.com","REASON')}}`),
+          tasks,
+        ),
       ),
       [],
     );
     const exported =
       'export ACTOR="you@example-health.com"\nbin/rails "reporting:claims:ingest_file[7]" REASON="OPS-1"';
-    assert.deepEqual(rakeActorProblems(fence('bash', exported), tasks), []);
+    assert.deepEqual(messages(rakeActorProblems(fence('bash', exported), tasks)), []);
   });
 });

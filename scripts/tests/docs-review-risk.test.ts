@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { CANON_FILE, listDocs } from '../docs-rules';
 import { readReviewPolicy, reviewIntervalDays, reviewRiskProblems } from '../docs-review-risk';
+import { messages } from './messages';
 
 const policy = readReviewPolicy(readFileSync(CANON_FILE, 'utf8'));
 const page = (frontMatter: string) =>
@@ -16,14 +17,19 @@ describe('every handbook page reviews as often as its risk asks', () => {
   const files = listDocs(docsDir);
   for (const file of files) {
     test(path.relative(docsDir, file), () => {
-      assert.deepEqual(reviewRiskProblems(readFileSync(file, 'utf8'), policy), []);
+      assert.deepEqual(messages(reviewRiskProblems(readFileSync(file, 'utf8'), policy)), []);
     });
   }
 
-  test('the billing, safety and PHI pages do not fall due with the rest', () => {
-    const intervals = files.map((file) => reviewIntervalDays(readFileSync(file, 'utf8'), policy));
-    assert.ok(intervals.filter((days) => days === 90).length >= 20, 'at least 20 pages on 90 days');
-    assert.ok(intervals.filter((days) => days === 180).length >= 20, 'at least 20 pages on 180 days');
+  test('the billing, safety and PHI pages fall due before any other page', () => {
+    const sources = files.map((file) => readFileSync(file, 'utf8'));
+    const risky = sources.filter((source) => /^risk:/m.test(source));
+    const due = (source: string) =>
+      Date.parse(/^last_reviewed: (\S+)$/m.exec(source)?.[1] ?? '') + reviewIntervalDays(source, policy) * 86_400_000;
+    assert.ok(risky.length >= 20, `${risky.length} pages declare a risk`);
+    const lastRisky = Math.max(...risky.map(due));
+    const firstOther = Math.min(...sources.filter((source) => !risky.includes(source)).map(due));
+    assert.ok(lastRisky < firstOther, 'a page of no risk falls due before a billing, safety or PHI page');
   });
 });
 
@@ -51,16 +57,31 @@ describe('the review-interval check itself', () => {
   });
 
   test('refuses a billing page that sets itself the default 180 days, and an unknown risk', () => {
-    assert.deepEqual(reviewRiskProblems(page('risk: billing\n'), policy), []);
-    assert.deepEqual(reviewRiskProblems(page('risk: billing\nreview_interval_days: 180\n'), policy), [
+    assert.deepEqual(messages(reviewRiskProblems(page('risk: billing\n'), policy)), []);
+    assert.deepEqual(messages(reviewRiskProblems(page('risk: billing\nreview_interval_days: 180\n'), policy)), [
       'review_interval_days 180: a page of risk billing is reviewed at least every 90 days (review intervals, system facts)',
     ]);
-    assert.deepEqual(reviewRiskProblems(page('review_interval_days: 365\n'), policy), [
+    assert.deepEqual(messages(reviewRiskProblems(page('review_interval_days: 365\n'), policy)), [
       'review_interval_days 365: a page is reviewed at least every 180 days (review intervals, system facts)',
     ]);
-    assert.deepEqual(reviewRiskProblems(page('risk: [safety, legal]\n'), policy), [
+    assert.deepEqual(messages(reviewRiskProblems(page('risk: [safety, legal]\n'), policy)), [
       'risk "legal" is not one of billing, safety, phi (review intervals, system facts)',
     ]);
+  });
+
+  test('refuses a page that names the safety rule or a CCM code without declaring its risk', () => {
+    const body = (frontMatter: string, text: string) =>
+      `---\ntitle: T\nowner: Reporting\nlast_reviewed: 2026-11-27\n${frontMatter}---\n\n${text}\n`;
+    assert.deepEqual(messages(reviewRiskProblems(body('', 'A `safety_follow_up` is due in one hour.'), policy)), [
+      'the page names the safety follow-up rule (safety_follow_up, PHQ-9 item 9) but does not declare risk "safety" in its front matter (review intervals, system facts)',
+    ]);
+    assert.deepEqual(messages(reviewRiskProblems(body('risk: phi\n', 'We bill 99490 monthly.'), policy)), [
+      'the page names a CPT code we bill (99490, 99439) but does not declare risk "billing" in its front matter (review intervals, system facts)',
+    ]);
+    assert.deepEqual(
+      messages(reviewRiskProblems(body('risk: [safety, billing]\n', 'Item 9 and 99439.'.toLowerCase()), policy)),
+      [],
+    );
   });
 
   test('stops with a message on a canon without the table, or with a row that is not "N days"', () => {

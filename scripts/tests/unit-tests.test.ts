@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { FILES_AT_ONCE, FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
+import { COVERAGE_OPTIONS, FILES_AT_ONCE, FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
 
 const root = mkdtempSync(path.join(tmpdir(), 'unit-tests-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -53,16 +53,18 @@ test('the project’s own list is the test files of every tests/ folder', () => 
 test('every test file runs under a timeout, one file per core, unless the caller says otherwise', () => {
   const timeout = `--test-timeout=${FILE_TIMEOUT_MS}`;
   const concurrency = `--test-concurrency=${FILES_AT_ONCE}`;
-  assert.deepEqual(runnerOptions([]), [timeout, concurrency]);
+  const coverage = COVERAGE_OPTIONS;
+  assert.deepEqual(runnerOptions([]), [timeout, concurrency, ...coverage]);
   assert.deepEqual(runnerOptions(['--test-name-pattern', 'gate']), [
     timeout,
     concurrency,
+    ...coverage,
     '--test-name-pattern',
     'gate',
   ]);
-  assert.deepEqual(runnerOptions(['--test-timeout=5000']), [concurrency, '--test-timeout=5000']);
-  assert.deepEqual(runnerOptions(['--test-timeout', '5000']), [concurrency, '--test-timeout', '5000']);
-  assert.deepEqual(runnerOptions(['--test-concurrency=1']), [timeout, '--test-concurrency=1']);
+  assert.deepEqual(runnerOptions(['--test-timeout=5000']), [concurrency, ...coverage, '--test-timeout=5000']);
+  assert.deepEqual(runnerOptions(['--test-timeout', '5000']), [concurrency, ...coverage, '--test-timeout', '5000']);
+  assert.deepEqual(runnerOptions(['--test-concurrency=1']), [timeout, ...coverage, '--test-concurrency=1']);
 });
 
 test('a test that awaits an event that never comes fails once its file’s time is up, naming the file', () => {
@@ -87,4 +89,58 @@ test('a test that awaits an event that never comes fails once its file’s time 
   assert.notEqual(run.status, 0);
   assert.match(run.stdout, /not ok 1 - .*hang\.test\.ts/);
   assert.match(run.stdout, /test timed out after 2000ms/);
+});
+
+test('a run ends with the coverage of the code the tests load, the lines no test reaches by their TypeScript line', () => {
+  const project = mkdtempSync(path.join(tmpdir(), 'unit-coverage-'));
+  try {
+    mkdirSync(path.join(project, 'lib/tests'), { recursive: true });
+    writeFileSync(
+      path.join(project, 'lib/half.ts'),
+      [
+        'type Greeting = { to: string };',
+        'export function reached({ to }: Greeting): string {',
+        '  return `hello ${to}`;',
+        '}',
+        'export function unreached(): string {',
+        "  return 'nobody calls this';",
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(
+      path.join(project, 'lib/tests/half.test.ts'),
+      [
+        "import assert from 'node:assert/strict';",
+        "import { test } from 'node:test';",
+        "import { reached } from '../half';",
+        "test('reached', () => assert.equal(reached({ to: 'you' }), 'hello you'));",
+      ].join('\n'),
+    );
+    const tsx = require.resolve('tsx');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', tsx, '--test', ...runnerOptions(['--test-reporter=tap']), 'lib/tests/half.test.ts'],
+      { cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
+    );
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const report = run.stdout.slice(run.stdout.indexOf('start of coverage report'));
+    // `unreached` is lines 5-7 of the TypeScript; the test file itself is not reported.
+    assert.match(report, /half\.ts\s*\|[^\n]*\|\s*5-7\s*$/m);
+    assert.doesNotMatch(report, /half\.test\.ts/);
+    const without = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        '--test',
+        ...runnerOptions(['--test-reporter=tap', '--no-experimental-test-coverage']),
+        'lib/tests/half.test.ts',
+      ],
+      { cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
+    );
+    assert.equal(without.status, 0, without.stdout + without.stderr);
+    assert.doesNotMatch(without.stdout, /coverage report/);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
 });
