@@ -52,7 +52,10 @@ export function addPreviewRole(stack: Stack, props: PreviewRoleProps): iam.Role 
   const role = new iam.Role(stack, 'PreviewRole', {
     description: `Previews for ${githubSubject(props.github, { environment: PREVIEW_ENVIRONMENT })}: previews/ of the bucket and the previews distribution only`,
     maxSessionDuration: Duration.hours(1),
-    assumedBy: new iam.OpenIdConnectPrincipal(provider, githubTrustConditions(props.github, { environment: PREVIEW_ENVIRONMENT })),
+    assumedBy: new iam.OpenIdConnectPrincipal(
+      provider,
+      githubTrustConditions(props.github, { environment: PREVIEW_ENVIRONMENT }),
+    ),
   });
   const prefixes = [`${PREVIEWS_SEGMENT}/`, PREVIEW_RECORDS_PREFIX];
   role.addToPolicy(

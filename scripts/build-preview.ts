@@ -24,7 +24,10 @@ function main(): void {
   };
   delete env[BUILD_ENV_VARIABLE];
   const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-  const { status } = spawnSync(tsx, [path.join(__dirname, 'build.ts'), `--out-dir=${outDir}`], { env, stdio: 'inherit' });
+  const { status } = spawnSync(tsx, [path.join(__dirname, 'build.ts'), `--out-dir=${outDir}`], {
+    env,
+    stdio: 'inherit',
+  });
   if (status !== 0) process.exit(status ?? 1);
   console.log(`The preview of pull request ${number} is in ${outDir}/. Serve it beside build/ with:`);
   console.log(`  ${serveLineFor(Number(number), outDir)}`);
