@@ -55,7 +55,7 @@ test('with one, it runs every sandbox check file, which the unit tests never inc
   assert.ok(plan.run);
   assert.deepEqual(
     plan.files.map((file) => path.relative(root, file)),
-    ['infra/sandbox/adapters.sandbox.ts'],
+    ['infra/sandbox/adapters.sandbox.ts', 'infra/sandbox/sign-in.sandbox.ts'],
   );
   assert.ok(!findUnitTests(root).some((file) => file.startsWith('infra/sandbox/')));
 });
