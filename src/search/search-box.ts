@@ -4,16 +4,19 @@
  * are (src/search/leads.ts): from /arc, "oncall" still offers Engineering On-Call first. "See all
  * results within/outside" go to the search page, whose search keeps to the section it names.
  */
-import { searchHandbook } from './sharded-search';
 import type { SearchResult } from './results';
+import { loadSearch } from './load-search';
 
-export { fetchIndexesByWorker } from './sharded-search';
+/** What search-local's UI calls when the box is first focused, and when the search page opens. */
+export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
+  await (await loadSearch()).fetchPagesFile(baseUrl);
+}
 
-export function searchByWorker(
+export async function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  return searchHandbook(baseUrl, searchContext, input, limit, 'leads-from-anywhere');
+  return (await loadSearch()).searchHandbook(baseUrl, searchContext, input, limit, 'leads-from-anywhere');
 }

@@ -3,16 +3,19 @@
  * page's "Search within" names a section (`ctx`), and the reader asked for that section: every
  * result stays in it, the pages the query names first (src/search/leads.ts).
  */
-import { searchHandbook } from './sharded-search';
 import type { SearchResult } from './results';
+import { loadSearch } from './load-search';
 
-export { fetchIndexesByWorker } from './sharded-search';
+/** What search-local's UI calls when the box is first focused, and when the search page opens. */
+export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
+  await (await loadSearch()).fetchPagesFile(baseUrl);
+}
 
-export function searchByWorker(
+export async function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  return searchHandbook(baseUrl, searchContext, input, limit, 'section-only');
+  return (await loadSearch()).searchHandbook(baseUrl, searchContext, input, limit, 'section-only');
 }

@@ -12,7 +12,7 @@
 import { fileParts, type PageEntries, type PagesFile, type ShardFile } from './index-files';
 import { leadPages } from './leads';
 import { parseQuery } from './query';
-import { scoreEntries, ENTRY_STRIDE } from './rank';
+import { scoreEntries, ENTRY_STRIDE, type Scored } from './rank';
 import { chooseResults, toSearchResults, type SearchResult } from './results';
 import { searchIndexUrl } from './search-local-internals';
 import { fileKey, shardOf, shardsStartingWith } from './shard-keys';
@@ -55,7 +55,17 @@ function isWithin(url: string, sectionPath: string): boolean {
   return url === sectionPath || url.startsWith(`${sectionPath}/`);
 }
 
-/** How a search keeps to the section it starts in: the search box lets the pages a query names come from anywhere. */
+/**
+ * From inside a section, the page that scores best for the query anywhere in the handbook, when it
+ * lies outside the section: a query for an identifier another section documents
+ * ("phq9.v2.json" from /data) still offers the page about it, and the section's own results follow.
+ */
+function bestElsewhere(scored: readonly Scored[], inScope: (page: number) => boolean): number[] {
+  const best = scored.length ? Math.floor(scored[0].entry / ENTRY_STRIDE) : undefined;
+  return best === undefined || inScope(best) ? [] : [best];
+}
+
+/** How a search keeps to the section it starts in: the search box lets the pages a query names, and its best page, come from anywhere. */
 export type Scope = 'leads-from-anywhere' | 'section-only';
 
 export async function searchHandbook(
@@ -81,9 +91,9 @@ export async function searchHandbook(
   }
   const sectionPath = searchContext ? `${baseUrl}${searchContext}` : '';
   const inScope = (page: number) => !sectionPath || isWithin(pages.pages[page][0], sectionPath);
-  const leads = leadPages(pages, input, (page) => pageScores.get(page) ?? 0).filter(
-    (page) => scope === 'leads-from-anywhere' || inScope(page),
-  );
+  const named = leadPages(pages, input, (page) => pageScores.get(page) ?? 0);
+  const leads =
+    scope === 'section-only' ? named.filter(inScope) : [...new Set([...named, ...bestElsewhere(scored, inScope)])];
   const placed = chooseResults(scored, { limit, leads, inScope });
   const shown = [...new Set(placed.filter(({ entry }) => entry > 0).map(({ page }) => page))];
   const entries = new Map(
@@ -94,7 +104,7 @@ export async function searchHandbook(
   return toSearchResults(placed, pages, (page) => entries.get(page) ?? [], query);
 }
 
-/** What search-local's UI calls when the box is first focused, and when the search page opens. */
-export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
+/** The pages file, which every search starts with: fetched when the reader first focuses the box. */
+export async function fetchPagesFile(baseUrl: string): Promise<void> {
   await pagesFile(baseUrl);
 }
