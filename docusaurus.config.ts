@@ -272,7 +272,11 @@ const config = {
     withoutElkLayouts,
     handbookWording,
   ],
-  clientModules: ['./src/client-modules/finish-sign-out.ts', './src/client-modules/clean-search-url.ts'],
+  clientModules: [
+    './src/client-modules/finish-sign-out.ts',
+    './src/client-modules/clean-search-url.ts',
+    './src/client-modules/search-list-roles.ts',
+  ],
   // The search plugin, its index written again in small files that a search fetches a few of
   // (plugins/search-shards).
   themes: ['@docusaurus/theme-mermaid', [searchWithShards, searchOptions]],

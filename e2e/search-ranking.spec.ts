@@ -61,10 +61,9 @@ async function firstTwoFor(page: Page, query: string): Promise<string[]> {
   const forThisQuery = new RegExp(
     `[?&]${new URLSearchParams({ q: query }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(&|$)`,
   );
-  await expect(page.getByRole('listbox').getByRole('link', { name: /^See all results/ })).toHaveAttribute(
-    'href',
-    forThisQuery,
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^See all results/ }),
+  ).toHaveAttribute('href', forThisQuery);
   return page.getByRole('option').evaluateAll((found) => found.slice(0, 2).map((option) => option.textContent ?? ''));
 }
 

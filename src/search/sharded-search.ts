@@ -55,14 +55,22 @@ function isWithin(url: string, sectionPath: string): boolean {
   return url === sectionPath || url.startsWith(`${sectionPath}/`);
 }
 
+/** How many of the best pages outside the section a search from inside it offers among its leads. */
+const BEST_ELSEWHERE = 2;
+
 /**
- * From inside a section, the page that scores best for the query anywhere in the handbook, when it
- * lies outside the section: a query for an identifier another section documents
- * ("phq9.v2.json" from /data) still offers the page about it, and the section's own results follow.
+ * From inside a section, the pages that score best for the query outside it: a query for an
+ * identifier another section documents ("phq9.v2.json" from /data) still offers the page about it,
+ * and the section's own results follow.
  */
 function bestElsewhere(scored: readonly Scored[], inScope: (page: number) => boolean): number[] {
-  const best = scored.length ? Math.floor(scored[0].entry / ENTRY_STRIDE) : undefined;
-  return best === undefined || inScope(best) ? [] : [best];
+  const pages = new Set<number>();
+  for (const { entry } of scored) {
+    const page = Math.floor(entry / ENTRY_STRIDE);
+    if (!inScope(page)) pages.add(page);
+    if (pages.size === BEST_ELSEWHERE) break;
+  }
+  return [...pages];
 }
 
 /** How a search keeps to the section it starts in: the search box lets the pages a query names, and its best page, come from anywhere. */
