@@ -10,7 +10,7 @@ if (ExecutionEnvironment.canUseDOM) {
     for (const input of Array.from(
       document.querySelectorAll<HTMLInputElement>('.navbar__search input[role="combobox"]'),
     )) {
-      fixListRoles(input, document);
+      fixListRoles(input);
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
 }

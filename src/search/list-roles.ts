@@ -7,16 +7,17 @@
  * the dataset's wrapper presentational, so the link sits beside the listbox, not in it.
  */
 
-/** Gives the open list of `input` (search-local's combobox) its roles; again is harmless. */
-export function fixListRoles(input: HTMLInputElement, page: Document): void {
-  const menuId = input.getAttribute('aria-owns') ?? input.getAttribute('aria-controls') ?? '';
-  const menu = menuId ? page.getElementById(menuId) : null;
+/**
+ * Gives the list of `input` (search-local's combobox) its roles. The dropdown sits beside the input
+ * in autocomplete's wrapper, and autocomplete draws a new list of suggestions for every query: this
+ * runs again on each, and again on the same list is harmless.
+ */
+export function fixListRoles(input: HTMLInputElement): void {
+  const menu = input.parentElement?.querySelector<HTMLElement>("[class*='dropdownMenu_']");
   const options = menu?.querySelector<HTMLElement>("[class*='suggestions_']");
-  if (!menu || !options) return;
-  if (menu.getAttribute('role') === 'listbox') {
-    menu.setAttribute('role', 'presentation');
-    options.id = `${menu.id}-options`;
-  }
+  if (!menu?.id || !options) return;
+  menu.setAttribute('role', 'presentation');
+  options.id = `${menu.id}-options`;
   options.setAttribute('role', 'listbox');
   for (const wrapper of Array.from(menu.querySelectorAll("[class*='dataset_']")))
     wrapper.setAttribute('role', 'presentation');

@@ -55,13 +55,13 @@ function isWithin(url: string, sectionPath: string): boolean {
   return url === sectionPath || url.startsWith(`${sectionPath}/`);
 }
 
-/** How many of the best pages outside the section a search from inside it offers among its leads. */
+/** How many of the best pages outside the section a search from inside it offers. */
 const BEST_ELSEWHERE = 2;
 
 /**
- * From inside a section, the pages that score best for the query outside it: a query for an
- * identifier another section documents ("phq9.v2.json" from /data) still offers the page about it,
- * and the section's own results follow.
+ * From inside a section, the pages that score best for the query outside it, which the search box
+ * ranks with the section's own by score: a query for an identifier another section documents
+ * ("phq9.v2.json" from /data) still offers the page about it.
  */
 function bestElsewhere(scored: readonly Scored[], inScope: (page: number) => boolean): number[] {
   const pages = new Set<number>();
@@ -100,9 +100,9 @@ export async function searchHandbook(
   const sectionPath = searchContext ? `${baseUrl}${searchContext}` : '';
   const inScope = (page: number) => !sectionPath || isWithin(pages.pages[page][0], sectionPath);
   const named = leadPages(pages, input, (page) => pageScores.get(page) ?? 0);
-  const leads =
-    scope === 'section-only' ? named.filter(inScope) : [...new Set([...named, ...bestElsewhere(scored, inScope)])];
-  const placed = chooseResults(scored, { limit, leads, inScope });
+  const leads = scope === 'section-only' ? named.filter(inScope) : named;
+  const elsewhere = new Set(scope === 'section-only' ? [] : bestElsewhere(scored, inScope));
+  const placed = chooseResults(scored, { limit, leads, inScope: (page) => inScope(page) || elsewhere.has(page) });
   const shown = [...new Set(placed.filter(({ entry }) => entry > 0).map(({ page }) => page))];
   const entries = new Map(
     await Promise.all(
