@@ -85,7 +85,7 @@ export const DEPENDENCY_SEAMS = {
       'src/search/search-local-client.d.ts',
     ],
     recheck:
-      "the server plugin (dist/server/server/index.js) that plugins/search-shards wraps, its whole-handbook index's five parts of documents that plugins/search-shards/build-shards.ts reads, the SearchBar and SearchPage modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports (searchIndexUrl, EmptyTemplate), the shapes the two .d.ts files declare for them, and the search page's markup (#context-selector in a .container) that labelSearchPage labels",
+      "the server plugin (dist/server/server/index.js) that plugins/search-shards wraps, its whole-handbook index's five parts of documents that plugins/search-shards/build-shards.ts reads, the SearchBar and SearchPage modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports (searchIndexUrl, EmptyTemplate), the suggestions' CSS-module class names matched by their start in src/css/custom.css and src/search/list-roles.ts (dropdownMenu_, suggestions_, dataset_, hitTitle_, hitPath_), the shapes the two .d.ts files declare for them, and the search page's markup (#context-selector in a .container) that labelSearchPage labels",
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
 } as const satisfies Record<string, DependencySeam>;
