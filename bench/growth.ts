@@ -5,7 +5,7 @@
  *   --without-suites   skip the browser suites (the longest part)
  *   --no-second-build  compress the larger scale's build twice instead of building it twice
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -52,8 +52,10 @@ function buildBytes(dir: string): number {
  */
 function indexSizes(dir: string): ScaleFigures['index'] {
   const sized = (file: string) => {
-    const data = readFileSync(path.join(dir, file));
-    return { raw: data.length, brotli: statSync(path.join(dir, '.gate/compressed', `${file}.br`)).size };
+    const raw = readFileSync(path.join(dir, file)).length;
+    // A file too small to gain from compression has no compressed copy and is sent as it is.
+    const compressed = path.join(dir, '.gate/compressed', `${file}.br`);
+    return { raw, brotli: existsSync(compressed) ? statSync(compressed).size : raw };
   };
   const files = readdirSync(dir).filter((file) => /^search-index-[\w-]+-[0-9a-f]{8}\.json$/.test(file));
   const pages = files.find((file) => /^search-index-_pages-[0-9a-f]{8}\.json$/.test(file));
