@@ -10,7 +10,7 @@ import { exampleValueProblems } from './core/example-values';
 import { withoutLinkPrefetch } from './plugins/docusaurus-internals';
 import { withoutElkLayouts } from './plugins/theme-mermaid-internals';
 import { remarkMermaidCheck } from './plugins/mermaid-check';
-import searchWithTitles from './plugins/search-titles';
+import searchWithShards from './plugins/search-shards';
 import signInShellPlugin from './plugins/sign-in-shell';
 import twoStepSignInStylesPlugin from './plugins/two-step-sign-in';
 import { liveSessionScript } from './core/live-session-script';
@@ -289,10 +289,14 @@ const config = {
     withoutElkLayouts,
     handbookWording,
   ],
-  clientModules: ['./src/client-modules/finish-sign-out.ts', './src/client-modules/clean-search-url.ts'],
-  // The search plugin, plus the index of every page's title that a search inside a section also
-  // consults (plugins/search-titles).
-  themes: ['@docusaurus/theme-mermaid', [searchWithTitles, searchOptions]],
+  clientModules: [
+    './src/client-modules/finish-sign-out.ts',
+    './src/client-modules/clean-search-url.ts',
+    './src/client-modules/search-list-roles.ts',
+  ],
+  // The search plugin, its index written again in small files that a search fetches a few of
+  // (plugins/search-shards).
+  themes: ['@docusaurus/theme-mermaid', [searchWithShards, searchOptions]],
   themeConfig,
 } satisfies Config;
 

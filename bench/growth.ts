@@ -5,7 +5,7 @@
  *   --without-suites   skip the browser suites (the longest part)
  *   --no-second-build  compress the larger scale's build twice instead of building it twice
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -48,17 +48,28 @@ function buildBytes(dir: string): number {
     .reduce((sum, stat) => sum + stat.size, 0);
 }
 
-/** The whole handbook's index and the largest section's, raw and as brotli sends them. */
+/**
+ * The search index's files (src/search/index-files.ts), raw and as brotli sends them: all of them,
+ * the pages file every search starts with, and the largest shard of terms.
+ */
 function indexSizes(dir: string): ScaleFigures['index'] {
   const sized = (file: string) => {
-    const data = readFileSync(path.join(dir, file));
-    return { raw: data.length, brotli: statSync(path.join(dir, '.gate/compressed', `${file}.br`)).size };
+    const raw = readFileSync(path.join(dir, file)).length;
+    // A file too small to gain from compression has no compressed copy and is sent as it is.
+    const compressed = path.join(dir, '.gate/compressed', `${file}.br`);
+    return { raw, brotli: existsSync(compressed) ? statSync(compressed).size : raw };
   };
-  const indexes = readdirSync(dir).filter((file) => /^search-index.*\.json$/.test(file));
-  const whole = indexes.find((file) => /^search-index-[0-9a-f]{8}\.json$/.test(file));
-  if (!whole) throw new Error(`no whole-handbook search index in ${dir}`);
-  const sections = indexes.filter((file) => file !== whole).map(sized);
-  return { whole: sized(whole), largestSection: sections.sort((a, b) => b.raw - a.raw)[0] };
+  const files = readdirSync(dir).filter((file) => /^search-index-[\w-]+-[0-9a-f]{8}\.json$/.test(file));
+  const pages = files.find((file) => /^search-index-_pages-[0-9a-f]{8}\.json$/.test(file));
+  if (!pages) throw new Error(`no search pages file in ${dir}`);
+  const shards = files.filter((file) => file.startsWith('search-index-_t-')).map(sized);
+  const all = files.map(sized).reduce((sum, size) => ({ raw: sum.raw + size.raw, brotli: sum.brotli + size.brotli }));
+  return {
+    files: files.length,
+    all,
+    pages: sized(pages),
+    largestShard: shards.sort((a, b) => b.brotli - a.brotli)[0],
+  };
 }
 
 /** The gate's start-up on a build: reading the manifest, listing the files, finding their compressed copies. */
@@ -228,12 +239,14 @@ export async function growthBench(factor: number, options: GrowthOptions, workDi
   console.log(table(scales, PAGE));
   const home = scales.map(({ pages, searchFromHome }) => ({ pages, bytes: searchFromHome.handbook }));
   if (home.length === 2) {
-    // The whole index grows with the pages; a straight line through the two runs.
+    // A first search downloads a few files; a straight line through the two runs says how it grows.
     const [small, large] = home;
     const perPage = (large.bytes - small.bytes) / (large.pages - small.pages);
     const pagesAt1MiB = small.pages + (1024 * 1024 - small.bytes) / perPage;
     console.log(
-      `A first search from home passes 1 MiB on the wire at about ${Math.round(pagesAt1MiB)} pages (${kib(perPage * 100)} per 100 pages).`,
+      perPage > 0
+        ? `A first search from home grows by ${kib(perPage * 100)} per 100 pages: on a straight line it passes 1 MiB on the wire at about ${Math.round(pagesAt1MiB)} pages.`
+        : 'A first search from home did not grow with the pages.',
     );
   }
 }

@@ -79,13 +79,13 @@ export const DEPENDENCY_SEAMS = {
     package: '@easyops-cn/docusaurus-search-local',
     writtenFor: '0.55.3',
     files: [
-      'plugins/search-titles/index.ts',
-      'plugins/search-titles/search-local.d.ts',
+      'plugins/search-shards/index.ts',
+      'plugins/search-shards/search-local.d.ts',
       'src/search/search-local-internals.ts',
       'src/search/search-local-client.d.ts',
     ],
     recheck:
-      "the server plugin (dist/server/server/index.js) that plugins/search-titles wraps, the SearchBar modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports, the shapes the two .d.ts files declare for them, and the search page's markup (#context-selector in a .container) that labelSearchPage labels",
+      "the server plugin (dist/server/server/index.js) that plugins/search-shards wraps, its whole-handbook index's five parts of documents that plugins/search-shards/build-shards.ts reads, the SearchBar and SearchPage modules it swaps (../searchByWorker, ./EmptyTemplate), what src/search/search-local-internals.ts re-exports (searchIndexUrl, EmptyTemplate), the suggestions' CSS-module class names matched by their start in src/css/custom.css and src/search/list-roles.ts (dropdownMenu_, suggestions_, dataset_, hitTitle_, hitPath_), the shapes the two .d.ts files declare for them, and the search page's markup (#context-selector in a .container) that labelSearchPage labels",
     recipe: 'CONTRIBUTING.md, "Dependency seams"',
   },
 } as const satisfies Record<string, DependencySeam>;

@@ -25,23 +25,34 @@ export function sitemapPaths(): string[] {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 
-/** Every page's title as its `<title>` shows it, without the site's name after the delimiter. */
-export function pageTitles(): string[] {
+/** Every page's path and title as its `<title>` shows it, without the site's name after the delimiter. */
+export function pageTitlesByPath(): [path: string, title: string][] {
   return sitemapPaths()
-    .map((page) => readBuildFile(page === '/' ? 'index.html' : `${page.slice(1)}.html`))
-    .map((html) => (/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/ \| [^|]*$/, ''))
-    .map((title) => title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]))
-    .filter((title) => title.length > 0);
+    .map((page): [string, string] => [page, readBuildFile(page === '/' ? 'index.html' : `${page.slice(1)}.html`)])
+    .map(([page, html]): [string, string] => [
+      page,
+      (/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/ \| [^|]*$/, ''),
+    ])
+    .map(([page, title]): [string, string] => [
+      page,
+      title.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]),
+    ])
+    .filter(([, title]) => title.length > 0);
 }
 
-/**
- * The search index of a search context (a top folder of docs/), or of the whole handbook: search-local
- * names it `search-index[-<context>]-<hash of the docs>.json` (`hashed: 'filename'`).
- */
-export function searchIndexFile(context?: string): string {
-  const pattern = new RegExp(`^search-index${context ? `-${context}` : ''}-[0-9a-f]{8}\\.json$`);
-  const found = readdirSync(buildDir).filter((name) => pattern.test(name));
-  if (found.length !== 1)
-    throw new Error(`expected one search index for "${context ?? 'the handbook'}", found ${found.length}`);
+/** Every page's title as its `<title>` shows it, without the site's name after the delimiter. */
+export function pageTitles(): string[] {
+  return pageTitlesByPath().map(([, title]) => title);
+}
+
+/** The files of the search index (src/search/index-files.ts): `search-index-<part>-<hash of the docs>.json`. */
+export function searchIndexFiles(): string[] {
+  return readdirSync(buildDir).filter((name) => /^search-index-[\w-]+-[0-9a-f]{8}\.json$/.test(name));
+}
+
+/** The file of the search index that every search starts with, listing the pages (`search-index-_pages-<hash>.json`). */
+export function searchPagesFile(): string {
+  const found = searchIndexFiles().filter((name) => /^search-index-_pages-[0-9a-f]{8}\.json$/.test(name));
+  if (found.length !== 1) throw new Error(`expected one search pages file in the build, found ${found.length}`);
   return found[0];
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readManifest } from '../gate/manifest';
-import { buildDir } from './build-output';
+import { buildDir, searchIndexFiles } from './build-output';
 import { expect, test } from './fixtures';
 import { expireAccessToken, signedOut } from './accounts';
 import { deepLink, deepLinkHeading, expectSignInForm, open, signInAsNewReader } from './helpers';
@@ -46,6 +46,21 @@ test.describe('signed out', () => {
     expect(url.searchParams.get('returnTo')).toBe(`${deepLink}?tab=flows`);
     expect(served.length).toBeGreaterThan(3);
     expect(served.filter((path) => !publicPaths.has(path))).toEqual([]);
+  });
+
+  test('every file of the search index is refused without a session, the pages file, shards and pages’ entries alike', async ({
+    page,
+  }) => {
+    const files = searchIndexFiles();
+    for (const kind of ['-_pages-', '-_t-', '-_p-'])
+      expect(
+        files.some((file) => file.includes(kind)),
+        kind,
+      ).toBe(true);
+    for (const file of files) {
+      expect(publicPaths.has(`/${file}`), file).toBe(false);
+      expect((await page.request.get(`/${file}`)).status(), file).toBe(401);
+    }
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The search index travels once per sign-in: its name changes with the docs, the browser keeps it
- * for the session, and a search started in a section downloads that section's index and the small
- * index of page titles (plugins/search-titles), never the whole handbook's. (That sign-out empties
- * the kept copy is `sign-out.spec.ts`.)
+ * The search index travels in small files, each once per sign-in: their names change with the docs,
+ * the browser keeps them for the session, and a search downloads the pages file, the shards of its
+ * terms and the entries of the pages it shows (plugins/search-shards), never the whole index. (That
+ * sign-out empties the kept copies is `sign-out.spec.ts`.)
  */
 import type { Page, Request } from '@playwright/test';
-import { searchIndexFile } from './build-output';
+import { searchPagesFile } from './build-output';
 import { searchBudgets } from './budgets';
 import { expect as expectWithPageBudgets, test } from './fixtures';
 import { open } from './helpers';
@@ -23,9 +23,6 @@ function indexDownloads(page: Page): string[] {
   });
   return downloads;
 }
-
-// Asking the cache for the index a section's search never fetched: Chromium logs the miss.
-test.use({ expectedConsoleError: /net::ERR_CACHE_MISS/ });
 
 async function search(page: Page, query: string): Promise<void> {
   const input = page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search');
@@ -46,36 +43,40 @@ function keptByBrowser(page: Page, path: string): Promise<boolean> {
   );
 }
 
-test('a search from a section downloads that section’s index and the titles, and the browser keeps them', async ({
+test('a search downloads the pages file, its word’s shard and the pages it shows, and the browser keeps them', async ({
   page,
 }) => {
   const downloads = indexDownloads(page);
-  const sectionIndex = `/${searchIndexFile('arc')}`;
-  const titlesIndex = `/${searchIndexFile('_titles')}`;
   await open(page, '/arc/architecture');
   await search(page, 'Sidekiq');
-  expect(downloads.sort()).toEqual([titlesIndex, sectionIndex].sort());
-  expect(await keptByBrowser(page, sectionIndex)).toBe(true);
-  expect(await keptByBrowser(page, titlesIndex)).toBe(true);
-  // The whole handbook's index was never asked for.
-  expect(await keptByBrowser(page, `/${searchIndexFile()}`)).toBe(false);
+  const [pagesFile, ...others] = downloads;
+  expect(pagesFile).toBe(`/${searchPagesFile()}`);
+  // "sidekiq" is in the shard of terms starting "si" (or a longer key, where that shard was split).
+  expect(
+    others
+      .filter((file) => file.startsWith('/search-index-_t-'))
+      .every((file) => file.startsWith('/search-index-_t-si')),
+  ).toBe(true);
+  expect(others.length).toBeGreaterThan(1);
+  expect(others.length).toBeLessThanOrEqual(1 + 8);
+  await page.waitForLoadState('networkidle');
+  expect(await keptByBrowser(page, pagesFile)).toBe(true);
+  expect(await keptByBrowser(page, others[0])).toBe(true);
 });
 
-test('a search from the home page uses the whole handbook’s index, kept across full page loads', async ({ page }) => {
-  const wholeIndex = `/${searchIndexFile()}`;
+test('a search again after a full page load downloads no index file', async ({ page }) => {
   await open(page, '/');
   await search(page, 'Sidekiq');
-  expect(await keptByBrowser(page, wholeIndex)).toBe(true);
-  // A full load of the page again: the index comes from the browser's cache, not the network.
+  // A full load of the page again: the index files come from the browser's cache, not the network.
   // The requests are kept and measured before the test ends: a listener still asking for sizes
   // once the context has closed fails whichever test runs next in this worker.
   const indexRequests: Request[] = [];
   page.context().on('requestfinished', (request) => {
-    if (new URL(request.url()).pathname === wholeIndex) indexRequests.push(request);
+    if (new URL(request.url()).pathname.startsWith('/search-index')) indexRequests.push(request);
   });
   await page.reload();
-  await search(page, 'Packwerk');
-  expect(await keptByBrowser(page, wholeIndex)).toBe(true);
+  await search(page, 'Sidekiq');
+  expect(indexRequests.length).toBeGreaterThan(0);
   const bytesOverNetwork = await Promise.all(
     indexRequests.map(async (request) => (await request.sizes()).responseBodySize),
   );

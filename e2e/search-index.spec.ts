@@ -1,27 +1,30 @@
 import { expect, test } from '@playwright/test';
-import { readBuildFile, searchIndexFile } from './build-output';
+import type { PageEntries, PagesFile } from '../src/search/index-files';
+import { fileParts } from '../src/search/index-files';
+import { readBuildFile, searchPagesFile } from './build-output';
 import { docRoutes } from './routes';
 
-type IndexedDocument = { i: number; t: string; u: string; s?: string; h?: string; p?: number };
+const pagesFile = searchPagesFile();
+const { pages } = JSON.parse(readBuildFile(pagesFile)) as PagesFile;
 
-/** search-local writes one list per kind: titles, headings, descriptions, keywords, content. */
-const [titles, headings, descriptions, , contents] = (
-  JSON.parse(readBuildFile(searchIndexFile())) as { documents: IndexedDocument[] }[]
-).map((part) => part.documents);
-
-function indexedText(route: string): string {
-  return [headings, descriptions, contents]
-    .flat()
-    .filter((document) => document.u === route)
-    .map((document) => document.t)
-    .join(' ');
-}
+/** A page's entries file: the pages file's name with the page's part in place of `-_pages`. */
+const entriesOf = (page: number) =>
+  JSON.parse(readBuildFile(pagesFile.replace(fileParts.pages, fileParts.page(page)))) as PageEntries;
 
 test('the search index holds the title and the text of every documentation page', () => {
   for (const route of docRoutes) {
-    const title = titles.find((document) => document.u === route);
-    expect(title?.t, `title of ${route}`).toBeTruthy();
+    const page = pages.findIndex(([url]) => url === route);
+    expect(page, `${route} in the pages file`).toBeGreaterThanOrEqual(0);
+    expect(pages[page][1], `title of ${route}`).toBeTruthy();
     // Every page has at least 200 words of prose; an empty prerendered shell would index nothing.
-    expect(indexedText(route).split(/\s+/).length, `indexed words of ${route}`).toBeGreaterThan(150);
+    const words = entriesOf(page)
+      .map(([, text]) => text)
+      .join(' ')
+      .split(/\s+/).length;
+    expect(words, `indexed words of ${route}`).toBeGreaterThan(150);
   }
+});
+
+test('the index lists the documentation pages and nothing else', () => {
+  expect(pages.map(([url]) => url).sort()).toEqual([...docRoutes].sort());
 });

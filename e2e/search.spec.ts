@@ -76,22 +76,19 @@ test.describe('from inside a section', () => {
   }
 
   for (const start of ['/arc/architecture', '/data/snowflake/postgresql_connector']) {
-    test(`searching "engineering on-call" from ${start} offers the Engineering On-Call page, fetching no whole-handbook index`, async ({
+    test(`searching "engineering on-call" from ${start} offers the Engineering On-Call page, fetching only small index files`, async ({
       page,
     }) => {
       const indexFiles = watchIndexRequests(page);
       await open(page, start);
-      // "engineering" too: "on" is a stop word, and "call" alone ranks every page titled "Calls" first.
       await searchFromNavbar(page, 'engineering on-call');
       const hit = page.getByRole('option').filter({ hasText: 'Engineering On-Call' }).first();
       await expect(hit).toBeVisible();
-      // The section's index and the titles only: a search inside a section stays cheap.
-      const section = start.split('/')[1];
+      // The pages file, shards of terms and pages' entries (src/search/index-files.ts): no index of a
+      // section or of the whole handbook.
       expect(indexFiles.length).toBeGreaterThan(0);
       expect(
-        indexFiles.every(
-          (file) => file.startsWith(`search-index-${section}`) || file.startsWith('search-index-_titles'),
-        ),
+        indexFiles.every((file) => /^search-index-_(pages|t-\w+|p-\d+)-[0-9a-f]{8}\.json$/.test(file)),
         indexFiles.join(', '),
       ).toBe(true);
       await hit.click();
@@ -186,7 +183,9 @@ test.describe('the search page', () => {
     expect(pageLoads).toBe(0);
   });
 
-  test('within a section the search box offers results within it, or outside it when it has none', async ({ page }) => {
+  test('within a section the search box offers results within it, and the best page elsewhere for a word only another section has', async ({
+    page,
+  }) => {
     await open(page, '/arc/architecture');
     await searchFromNavbar(page, 'Packwerk');
     const within = page.getByRole('link', { name: 'See all results within "Architecture"' });
@@ -194,6 +193,9 @@ test.describe('the search page', () => {
     await expect(within).toHaveAttribute('href', /ctx=arc/);
 
     await searchFromNavbar(page, 'snowflake_replicator');
+    await expect(page.getByRole('option').first()).toContainText('PostgreSQL Connector');
+
+    await searchFromNavbar(page, 'zqxjvkwpl');
     await expect(page.getByRole('link', { name: 'See all results outside "Architecture"' })).toBeVisible();
   });
 });

@@ -55,7 +55,7 @@ test('after signing out, the browser cache gives back no protected file', async 
   await page.waitForLoadState('networkidle');
   await open(page, '/how-we-work/testing');
   await page.waitForLoadState('networkidle');
-  // The search index of the section searched in (search contexts: `search-index-arc.json`).
+  // The search index's files a search fetched (its pages file, shards and pages' entries).
   expect([...loaded]).toContainEqual(expect.stringMatching(/^\/search-index(-[\w-]+)?\.json$/));
   expect(loaded.size).toBeGreaterThan(5);
 

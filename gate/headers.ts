@@ -12,9 +12,10 @@ import type { GateManifest } from './manifest';
 const HASHED_ASSET = /^(assets\/.+\.[0-9a-f]{8}|sign-in-assets\/.+\.[A-Z2-7]{8})\.(js|css)$/;
 
 /**
- * The search index as `@easyops-cn/docusaurus-search-local` names it with `hashed: 'filename'`:
- * `search-index[-<context>]-<hash>.json`, the hash (8 hex) taken over every Markdown file of docs/
- * and the plugin's version, so new content is a new URL.
+ * The search index's files as `@easyops-cn/docusaurus-search-local` names an index with `hashed:
+ * 'filename'`: `search-index[-<part>]-<hash>.json`, the hash (8 hex) taken over every Markdown file
+ * of docs/ and the plugin's version, so new content is a new URL. plugins/search-shards names its
+ * pages file, shards and page entries so (`-_pages`, `-_t-<key>`, `-_p-<n>`).
  */
 const HASHED_SEARCH_INDEX = /^search-index(-[\w-]+)?-[0-9a-f]{8}\.json$/;
 

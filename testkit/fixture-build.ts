@@ -23,6 +23,14 @@ const files: Record<string, string> = {
   // search-local's name with `hashed: 'filename'`: the whole handbook's and a section's.
   'search-index-0a1b2c3d.json': JSON.stringify([{ t: protectedText, u: '/' }]),
   'search-index-arc-0a1b2c3d.json': JSON.stringify([{ t: protectedText, u: '/arc' }]),
+  // The handbook's index files (src/search/index-files.ts): its pages, a shard of terms, a page's entries.
+  'search-index-_pages-0a1b2c3d.json': JSON.stringify({
+    pages: [['/arc', protectedText, []]],
+    acronyms: {},
+    shards: ['cl'],
+  }),
+  'search-index-_t-cl-0a1b2c3d.json': JSON.stringify({ claim: [0, 1, 40] }),
+  'search-index-_p-0-0a1b2c3d.json': JSON.stringify([[4, protectedText, '', '']]),
   'sitemap.xml': '<urlset><url><loc>https://handbook.example.com/docs/guide</loc></url></urlset>',
 };
 

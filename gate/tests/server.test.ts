@@ -13,6 +13,13 @@ import type { GateFixture } from '../../testkit/gate-fixture';
 import { listenOnLoopback, rawRequest } from '../../testkit/loopback';
 import type { RawRequest } from '../../testkit/loopback';
 
+/** The handbook's search index files (src/search/index-files.ts) in the fixture build: its pages, a shard, a page's entries. */
+const SEARCH_INDEX_FILES = [
+  '/search-index-_pages-0a1b2c3d.json',
+  '/search-index-_t-cl-0a1b2c3d.json',
+  '/search-index-_p-0-0a1b2c3d.json',
+];
+
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -47,7 +54,13 @@ describe('the gate server', () => {
     assert.equal(page.status, 302);
     assert.equal(page.headers.location, '/sign-in?returnTo=%2Fdocs%2Fguide%3Ftab%3D2');
     assert.equal(page.body, '');
-    for (const file of ['/docs/guide', '/search-index.json', '/sitemap.xml', '/assets/js/0f1e2d3c.89abcdef.js']) {
+    for (const file of [
+      '/docs/guide',
+      '/search-index.json',
+      '/sitemap.xml',
+      '/assets/js/0f1e2d3c.89abcdef.js',
+      ...SEARCH_INDEX_FILES,
+    ]) {
       const answer = await call(file);
       assert.equal(answer.status, 401, file);
       assert.doesNotMatch(answer.body, /claims service/, file);
@@ -64,7 +77,7 @@ describe('the gate server', () => {
     const index = await call('/search-index.json', { headers: { cookie } });
     assert.equal(index.headers['cache-control'], 'no-store');
     // A hashed index (a new name for new content) is kept for the session, by this browser alone.
-    for (const hashed of ['/search-index-0a1b2c3d.json', '/search-index-arc-0a1b2c3d.json']) {
+    for (const hashed of ['/search-index-0a1b2c3d.json', '/search-index-arc-0a1b2c3d.json', ...SEARCH_INDEX_FILES]) {
       const answer = await call(hashed, { headers: { cookie } });
       assert.equal(answer.status, 200, hashed);
       assert.equal(answer.headers['cache-control'], 'private, max-age=43200, immutable', hashed);

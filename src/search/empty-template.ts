@@ -1,5 +1,5 @@
 /**
- * The search box's "no results" line (swapped in for the plugin's own by plugins/search-titles).
+ * The search box's "no results" line (swapped in for the plugin's own by plugins/search-shards).
  * In a build, the plugin's. Under `npm start` there is no index to search, and the plugin's line
  * ("only available when you run docusaurus build") does not say how this project builds one.
  */

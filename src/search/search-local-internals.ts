@@ -1,12 +1,10 @@
 /**
- * What the browser side knows of the search plugin's internals, in one module: its client modules
- * that src/search wraps, from their internal paths, and the markup of its search page. The plugin's
- * version is checked where it is built (plugins/search-titles, through core/dependency-seams.ts).
+ * What the browser side knows of the search plugin's internals, in one module: the name template
+ * of its index files (`search-index{dir}-<hash>.json`, which src/search/sharded-search.ts fills in),
+ * its search box's empty line, from their internal paths, and the markup of its search page. The
+ * plugin's version is checked where it is built (plugins/search-shards, through core/dependency-seams.ts).
  */
-export {
-  fetchIndexesByWorker,
-  searchByWorker,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker';
+export { searchIndexUrl } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
 export { EmptyTemplate } from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate';
 
 /**

@@ -1,48 +1,38 @@
 /**
- * The search plugin (@easyops-cn/docusaurus-search-local), with two additions, so that a search
- * from inside a section also finds the pages elsewhere, and a page titled with the query comes
- * first wherever the search starts (src/search/search-across-sections.ts):
- * - after the plugin has written its indexes, an index of every page's title alone, taken from the
- *   whole handbook's index and named as the plugin names a context's index;
- * - the search of the navbar's search box and of the search page (which keeps to the section its
- *   reader chose), and the box's empty line, swapped for the project's, which wrap the plugin's own.
+ * The search plugin (@easyops-cn/docusaurus-search-local), with its index written again in small
+ * files and its search swapped for the project's, so that a first search costs a few small files
+ * at any size of handbook and the page about the query comes first (src/search/sharded-search.ts):
+ * - after the plugin has written its indexes, its whole-handbook index is cut into the pages file,
+ *   a file of entries per page and shards of terms (build-shards.ts), named as the plugin names an
+ *   index; the plugin's own index files are then removed, so nothing serves or keeps them;
+ * - the search of the navbar's search box and of the search page, and the box's empty line, are
+ *   swapped for those of src/search.
  */
 // A seam (core/dependency-seams.ts): it wraps the plugin's server entry and swaps client modules.
 import '../../core/installed-seams';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import searchLocal, { validateOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
 import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
-import { TITLES_CONTEXT } from '../../src/search/titles-context';
+import { fileParts } from '../../src/search/index-files';
+import { fileKey } from '../../src/search/shard-keys';
+import { buildShardedIndex } from './build-shards';
 
 /** Where the plugin's client keeps the search box and the search page (their imports are swapped here, nowhere else). */
 const SEARCH_UI_DIRECTORY =
   /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/](SearchBar|SearchPage)$/;
 const SEARCH_MODULES = {
-  SearchBar: '../../src/search/search-across-sections.ts',
-  SearchPage: '../../src/search/search-within-section.ts',
+  SearchBar: '../../src/search/search-box.ts',
+  SearchPage: '../../src/search/search-page.ts',
 };
 /** The modules swapped in, by the folder of the plugin's search box or search page that imports them. */
 function swapFor(uiFolder: keyof typeof SEARCH_MODULES, request: string): string | undefined {
   if (request === '../searchByWorker') return path.resolve(__dirname, SEARCH_MODULES[uiFolder]);
   if (request === './EmptyTemplate') return path.resolve(__dirname, '../../src/search/empty-template.ts');
   return undefined;
-}
-
-/**
- * The titles part of a whole-handbook index file (the plugin writes one part per kind of entry,
- * titles first); the worker reads a file's parts by position, so a file of this one part is a
- * titles-only index it loads like any other.
- */
-export function titlesIndexOf(wholeIndexJson: string): string {
-  const parts = JSON.parse(wholeIndexJson) as unknown;
-  if (!Array.isArray(parts) || !parts[0] || !Array.isArray((parts[0] as { documents?: unknown }).documents)) {
-    throw new Error('Search titles: the whole-handbook search index does not start with its titles part');
-  }
-  return JSON.stringify([parts[0]]);
 }
 
 /** The index file names the plugin uses: its template, with `{dir}` for `-<context>` or nothing. */
@@ -52,7 +42,7 @@ async function indexFileTemplate(generatedFilesDir: string): Promise<string> {
     'utf8',
   );
   const template = /searchIndexUrl = "([^"?]+)/.exec(constants)?.[1];
-  if (!template?.includes('{dir}')) throw new Error('Search titles: the search plugin no longer names its index files');
+  if (!template?.includes('{dir}')) throw new Error('Search shards: the search plugin no longer names its index files');
   return template;
 }
 
@@ -93,16 +83,38 @@ export function withIndexInputs(context: LoadContext, options: PluginOptions): P
   return { ...options, docsDir: [...docsDirs, inputsDir] };
 }
 
+/**
+ * The sharded index in `outDir`, from the plugin's whole-handbook index; then the plugin's index
+ * files (the whole handbook's and each section's) are removed: the browser never asks for them.
+ */
+export async function writeShardedIndex(outDir: string, template: string): Promise<void> {
+  const fileOf = (dir: string) => path.join(outDir, template.replace('{dir}', dir));
+  const { pages, entries, shards } = buildShardedIndex(await readFile(fileOf(''), 'utf8'));
+  const [before, after] = template.split('{dir}');
+  const isPluginIndex = (file: string) =>
+    file.startsWith(before) &&
+    file.endsWith(after) &&
+    /^(-[\w-]+)?$/.test(file.slice(before.length, file.length - after.length));
+  await Promise.all(
+    readdirSync(outDir)
+      .filter(isPluginIndex)
+      .map((file) => rm(path.join(outDir, file))),
+  );
+  await writeFile(fileOf(fileParts.pages), JSON.stringify(pages));
+  await Promise.all([
+    ...entries.map((list, page) => writeFile(fileOf(fileParts.page(page)), JSON.stringify(list))),
+    ...[...shards].map(([key, shard]) => writeFile(fileOf(fileParts.shard(fileKey(key))), JSON.stringify(shard))),
+  ]);
+}
+
 /** `options` have passed the plugin's own `validateOptions` (below). */
-function searchWithTitles(context: LoadContext, options: unknown): Plugin {
+function searchWithShards(context: LoadContext, options: unknown): Plugin {
   const plugin = searchLocal(context, withIndexInputs(context, options as PluginOptions));
   return {
     ...plugin,
     async postBuild(props) {
       await plugin.postBuild?.(props);
-      const template = await indexFileTemplate(context.generatedFilesDir);
-      const whole = await readFile(path.join(props.outDir, template.replace('{dir}', '')), 'utf8');
-      await writeFile(path.join(props.outDir, template.replace('{dir}', `-${TITLES_CONTEXT}`)), titlesIndexOf(whole));
+      await writeShardedIndex(props.outDir, await indexFileTemplate(context.generatedFilesDir));
     },
     configureWebpack(config, isServer, utils, content) {
       const pluginConfig = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
@@ -124,4 +136,4 @@ function searchWithTitles(context: LoadContext, options: unknown): Plugin {
 }
 
 /** Docusaurus validates a function plugin's options with the function's own `validateOptions`. */
-export default Object.assign(searchWithTitles, { validateOptions }) satisfies PluginModule;
+export default Object.assign(searchWithShards, { validateOptions }) satisfies PluginModule;
