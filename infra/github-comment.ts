@@ -3,7 +3,7 @@
  * GITHUB_TOKEN ("List issue comments", "Create an issue comment", "Update an issue comment": a pull
  * request is an issue to these endpoints). The comment is found by its marker and edited, never added twice.
  */
-import { gitHubRest, MissingGitHubTokenError } from './github-rest';
+import { gitHubRest, MissingGitHubTokenError } from '../core/github-rest';
 import { COMMENT_MARKER } from './preview-plan';
 
 interface IssueComment {

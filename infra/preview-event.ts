@@ -6,7 +6,7 @@
  * the REST API's "Get a pull request"; the fixtures in testkit/documented-shapes/ are copied from them.
  */
 import { isPullRequestNumber } from '../core/preview';
-import type { GitHubRest } from './github-rest';
+import type { GitHubRest } from '../core/github-rest';
 
 interface RepositoryRef {
   full_name?: string;

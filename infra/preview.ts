@@ -20,7 +20,7 @@ import { deployedSite, IDENTITY_OUTPUTS, identityOutputsOf, requiredOutputs } fr
 import { readDeployConfig, stackNames } from './config';
 import { buildEnvironment } from './deploy-flow';
 import { upsertComment } from './github-comment';
-import { gitHubRest } from './github-rest';
+import { gitHubRest } from '../core/github-rest';
 import { changedFilesOf, closedPullRequestOf, isOpen, publishTargetOf, stillCurrent } from './preview-event';
 import { publishPreview, removePreview, sweepPreviews } from './preview-flow';
 import { changedPageLinks, judgeChanges, previewComment } from './preview-plan';

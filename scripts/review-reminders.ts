@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gitHubRest } from '../core/github-rest';
 import { readReviewPolicy } from './docs-review-risk';
 import { CANON_FILE, listDocs, loadCanon } from './docs-rules';
 import type { OwnerReviews, PageReview } from './review-schedule';
@@ -27,11 +28,6 @@ interface Issue {
   number: number;
   body?: string | null;
   pull_request?: unknown;
-}
-
-/** The `link` header's next page: `<url>; rel="next"` ("Using pagination in the REST API"). */
-function nextPage(link: string | null): string | undefined {
-  return /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
 }
 
 const line = ({ file, due, lastReviewed }: PageReview) =>
@@ -59,35 +55,12 @@ export async function syncReminders(
   today: string,
   env: Record<string, string | undefined> = process.env,
 ): Promise<string[]> {
-  const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository } = env;
-  const api = env.GITHUB_API_URL ?? 'https://api.github.com';
-  if (!token || !repository) {
-    throw new Error('GITHUB_TOKEN and GITHUB_REPOSITORY are needed to open the review issues.');
-  }
-  const call = async (url: string, method: string, payload?: object) => {
-    const response = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/vnd.github+json',
-        'x-github-api-version': '2022-11-28',
-      },
-      ...(payload ? { body: JSON.stringify(payload) } : {}),
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${method} ${url}`);
-    return { json: (await response.json()) as unknown, next: nextPage(response.headers.get('link')) };
-  };
+  const github = gitHubRest(env, 'open the review issues');
   const open = new Map<string, Issue>();
-  let page: string | undefined = `${api}/repos/${repository}/issues?state=open&per_page=100`;
-  while (page) {
-    const { json, next } = await call(page, 'GET');
-    for (const issue of json as Issue[]) {
-      if (issue.pull_request) continue;
-      const team = [...byOwner.keys()].find((name) => issue.body?.startsWith(markerOf(name)));
-      if (team && !open.has(team)) open.set(team, issue);
-    }
-    page = next;
+  for (const issue of await github.list<Issue>('/issues?state=open')) {
+    if (issue.pull_request) continue;
+    const team = [...byOwner.keys()].find((name) => issue.body?.startsWith(markerOf(name)));
+    if (team && !open.has(team)) open.set(team, issue);
   }
   const done: string[] = [];
   for (const [team, reviews] of byOwner) {
@@ -95,19 +68,16 @@ export async function syncReminders(
     const due = reviews.overdue.length + reviews.dueSoon.length;
     if (due === 0) {
       if (!issue) continue;
-      await call(`${api}/repos/${repository}/issues/${issue.number}`, 'PATCH', {
-        state: 'closed',
-        state_reason: 'completed',
-      });
+      await github.send('PATCH', `/issues/${issue.number}`, { state: 'closed', state_reason: 'completed' });
       done.push(`${team}: closed #${issue.number}, no page due`);
       continue;
     }
     const body = issueBody(team, reviews, today);
     if (issue) {
-      await call(`${api}/repos/${repository}/issues/${issue.number}`, 'PATCH', { title: issueTitle(team), body });
+      await github.send('PATCH', `/issues/${issue.number}`, { title: issueTitle(team), body });
       done.push(`${team}: updated #${issue.number}, ${due} page(s)`);
     } else {
-      await call(`${api}/repos/${repository}/issues`, 'POST', { title: issueTitle(team), body, labels: [LABEL] });
+      await github.send('POST', '/issues', { title: issueTitle(team), body, labels: [LABEL] });
       done.push(`${team}: opened an issue, ${due} page(s)`);
     }
   }

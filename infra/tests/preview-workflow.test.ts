@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { listenOnLoopback } from '../../testkit/loopback';
 import type { BucketStore } from '../cloud-port';
-import { gitHubRest } from '../github-rest';
+import { gitHubRest } from '../../core/github-rest';
 import { changedFilesOf, closedPullRequestOf, isOpen, publishTargetOf, stillCurrent } from '../preview-event';
 import { removePreview, sweepPreviews } from '../preview-flow';
 import type { PreviewCloud } from '../preview-flow';

@@ -1,5 +1,6 @@
 /**
- * GitHub's REST API as the preview workflow's trusted jobs call it, with the job's GITHUB_TOKEN:
+ * GitHub's REST API as a workflow's job calls it (the preview workflow's trusted jobs, the weekly
+ * review reminders), with the job's GITHUB_TOKEN:
  * the API version pinned ("API Versions": `X-GitHub-Api-Version: 2022-11-28`), lists followed
  * through the `link` header's `rel="next"` ("Using pagination in the REST API"), and any answer
  * but a success stops the command with what GitHub answered.
@@ -22,13 +23,15 @@ function nextPage(link: string | null): string | undefined {
 
 export class MissingGitHubTokenError extends Error {}
 
-export function gitHubRest(env: Record<string, string | undefined> = process.env): GitHubRest {
+/** `purpose` finishes the sentence of the error a run without a token gets: "…needed to <purpose>". */
+export function gitHubRest(
+  env: Record<string, string | undefined> = process.env,
+  purpose = 'read and comment on pull requests',
+): GitHubRest {
   const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository } = env;
   const api = env.GITHUB_API_URL ?? 'https://api.github.com';
   if (!token || !repository) {
-    throw new MissingGitHubTokenError(
-      'GITHUB_TOKEN and GITHUB_REPOSITORY are needed to read and comment on pull requests.',
-    );
+    throw new MissingGitHubTokenError(`GITHUB_TOKEN and GITHUB_REPOSITORY are needed to ${purpose}.`);
   }
   const call = async (url: string, method = 'GET', payload?: object) => {
     const response = await fetch(url, {
