@@ -70,39 +70,13 @@ export class IdentityStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    const preSignUp = new NodejsFunction(this, 'PreSignUp', {
+    const preSignUp = userPoolTrigger(this, 'PreSignUp', config, {
       description: 'Refuses self sign-up and any email outside the company domains',
-      entry: path.join(root, 'lambdas/pre-sign-up.ts'),
-      handler: 'handler',
-      runtime: LAMBDA_RUNTIME,
-      projectRoot: root,
-      depsLockFilePath: path.join(root, 'package-lock.json'),
-      // esbuild is a dependency of the project, so bundling never falls back to Docker.
-      bundling: { target: 'node24', minify: true, forceDockerBundling: false },
-      environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      logGroup: new logs.LogGroup(this, 'PreSignUpLogs', {
-        retention: logs.RetentionDays.ONE_YEAR,
-        removalPolicy: RemovalPolicy.RETAIN,
-      }),
+      entry: 'lambdas/pre-sign-up.ts',
     });
-
-    const postConfirmation = new NodejsFunction(this, 'PostConfirmation', {
+    const postConfirmation = userPoolTrigger(this, 'PostConfirmation', config, {
       description: 'Records the Workspace of a Google account at its first sign-in, where the account cannot write it',
-      entry: path.join(root, 'lambdas/post-confirmation.ts'),
-      handler: 'handler',
-      runtime: LAMBDA_RUNTIME,
-      projectRoot: root,
-      depsLockFilePath: path.join(root, 'package-lock.json'),
-      bundling: { target: 'node24', minify: true, forceDockerBundling: false },
-      environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      logGroup: new logs.LogGroup(this, 'PostConfirmationLogs', {
-        retention: logs.RetentionDays.ONE_YEAR,
-        removalPolicy: RemovalPolicy.RETAIN,
-      }),
+      entry: 'lambdas/post-confirmation.ts',
     });
 
     this.userPool = new cognito.UserPool(this, 'Readers', {
@@ -260,4 +234,30 @@ export class IdentityStack extends Stack {
       });
     }
   }
+}
+
+/** A Cognito trigger of this pool: bundled from `entry`, with the company domains and a kept log. */
+function userPoolTrigger(
+  scope: Construct,
+  id: string,
+  config: DeployConfig,
+  { description, entry }: { description: string; entry: string },
+): NodejsFunction {
+  return new NodejsFunction(scope, id, {
+    description,
+    entry: path.join(root, entry),
+    handler: 'handler',
+    runtime: LAMBDA_RUNTIME,
+    projectRoot: root,
+    depsLockFilePath: path.join(root, 'package-lock.json'),
+    // esbuild is a dependency of the project, so bundling never falls back to Docker.
+    bundling: { target: 'node24', minify: true, forceDockerBundling: false },
+    environment: { ALLOWED_EMAIL_DOMAINS: config.allowedEmailDomains.join(',') },
+    memorySize: 128,
+    timeout: Duration.seconds(5),
+    logGroup: new logs.LogGroup(scope, `${id}Logs`, {
+      retention: logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.RETAIN,
+    }),
+  });
 }
