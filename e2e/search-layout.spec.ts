@@ -17,7 +17,7 @@ const widths = [320, 390, 1280];
 /** Long titles and long paths: "Authorize a Mutation" under Architecture › Modules › IAM, and its text's lines. */
 const QUERY = 'authorize_mutation!';
 
-/** What of the open list, or of its entries' titles and paths, lies outside the window or is cut. */
+/** What of the open list, or of its entries' titles and paths, lies outside the window or is cut; what of the box lies outside it. */
 async function misfits(page: Page): Promise<string[]> {
   return page.locator(".navbar__search [class*='dropdownMenu_']").evaluate((list) => {
     const width = document.documentElement.clientWidth;
@@ -27,6 +27,17 @@ async function misfits(page: Page): Promise<string[]> {
       if (box.left < 0 || box.right > width) found.push(`${name} spans ${box.left}–${box.right} of ${width} px`);
     };
     outside(list, 'the list');
+    // The box's own icon and clear button stay inside the box: moving the list once moved them onto
+    // the menu button at the navbar's far left.
+    const box = list.closest('.navbar__search')!.querySelector('input')!.getBoundingClientRect();
+    for (const part of Array.from(list.closest('.navbar__search')!.querySelectorAll(':scope > svg, :scope > button'))) {
+      const at = part.getBoundingClientRect();
+      if (at.left < box.left || at.right > box.right || at.top < box.top || at.bottom > box.bottom) {
+        found.push(
+          `the box's ${part.tagName.toLowerCase()} lies at ${at.left}–${at.right}, outside ${box.left}–${box.right}`,
+        );
+      }
+    }
     for (const option of Array.from(list.querySelectorAll('[role="option"]'))) {
       outside(option, `"${option.textContent}"`);
       for (const line of Array.from(option.querySelectorAll('[class*="hitTitle_"], [class*="hitPath_"]'))) {
