@@ -27,7 +27,9 @@ function routeProblem(site: DocsSite, route: string, kind: string, link: string,
 /** Every fault in the output, once, in the order first seen; `siteDir` is where the site's `docs/` is. */
 export function buildProblems(output: string, siteDir: string): Problem[] {
   const problems = new Map<string, Problem>();
-  const add = (problem: Problem) => problems.set(JSON.stringify(problem), problem);
+  // The rule check:docs names for the same fault (docs-page-problems.ts), so both print it alike.
+  const add = (problem: Problem, rule: 'links' | 'code-blocks' = 'links') =>
+    problems.set(JSON.stringify(problem), { ...problem, rule });
   let site: DocsSite | undefined;
   // Read only when the output names a fault in the pages.
   const siteOf = () => (site ??= readSite(siteDir));
@@ -39,7 +41,8 @@ export function buildProblems(output: string, siteDir: string): Problem[] {
     );
     add(same ?? problem);
   }
-  for (const [, file, line, message] of output.matchAll(MERMAID)) add({ file, line: Number(line), message });
+  for (const [, file, line, message] of output.matchAll(MERMAID))
+    add({ file, line: Number(line), message }, 'code-blocks');
   let page: { kind: string; route: string } | undefined;
   for (const line of output.split('\n')) {
     const source = SOURCE_PAGE.exec(line);

@@ -101,7 +101,8 @@ describe('npm run build fails on broken links, naming each fault once, on its li
         assert.equal(output.split(`  ${line}`).length, 2, `"${line}" not named exactly once:\n${output}`);
         const [, file, where, message] = /^(docs\/[^:]+\.md):(\d+(?::\d+)?): (.*)$/.exec(line) ?? [];
         const [lineNumber, column] = where.split(':');
-        const properties = `file=${file},line=${lineNumber}${column ? `,col=${column}` : ''}`;
+        const rule = message.startsWith('Mermaid') ? 'code-blocks' : 'links';
+        const properties = `file=${file},line=${lineNumber}${column ? `,col=${column}` : ''},title=${rule}`;
         assert.ok(output.includes(`::error ${properties}::${message}`), `no annotation for "${line}":\n${output}`);
       }
       assert.doesNotMatch(output, /^\s+at |│|node_modules/m, "a stack trace or the bundler's error frame");
