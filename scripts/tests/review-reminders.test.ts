@@ -5,10 +5,9 @@
  * other issues are left alone, and GitHub's refusals stop the run.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
+import { documentedShape } from '../../testkit/documented-shapes/shapes';
 import { listenOnLoopback } from '../../testkit/loopback';
 import type { OwnerReviews, PageReview } from '../review-schedule';
 import { issueBody, issueTitle, LABEL, markerOf, syncReminders } from '../review-reminders';
@@ -20,9 +19,9 @@ interface Seen {
   body?: unknown;
 }
 
-const shapes = JSON.parse(
-  readFileSync(path.resolve(__dirname, '../../testkit/documented-shapes/github-issues.json'), 'utf8'),
-) as { listRepositoryIssues: { response: Array<{ number: number; body: string | null; pull_request?: unknown }> } };
+const shapes = documentedShape<{
+  listRepositoryIssues: { response: Array<{ number: number; body: string | null; pull_request?: unknown }> };
+}>('github-issues');
 const REPOSITORY = 'example-health/engineering-handbook';
 let seen: Seen[] = [];
 let pages: Array<Array<{ number: number; body: string | null; pull_request?: unknown }>> = [];
