@@ -85,8 +85,8 @@ export function addHandbookStacks(app: App, options: HandbookAppOptions) {
       })
     : undefined;
   if (githubOidc) {
-    deployRole?.addDependency(githubOidc);
-    if (site && config.maxPreviews > 0) site.addDependency(githubOidc, 'the preview role names the provider');
+    deployRole?.addStackDependency(githubOidc);
+    if (site && config.maxPreviews > 0) site.addStackDependency(githubOidc, 'the preview role names the provider');
   }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { identity, site, operations, deployRole, githubOidc };
