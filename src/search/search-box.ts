@@ -5,11 +5,11 @@
  * results within/outside" go to the search page, whose search keeps to the section it names.
  */
 import type { SearchResult } from './results';
-import { loadSearch } from './load-search';
+import { fetchPagesFile, searchHandbook } from './load-search';
 
 /** What search-local's UI calls when the box is first focused, and when the search page opens. */
 export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
-  await (await loadSearch()).fetchPagesFile(baseUrl);
+  await fetchPagesFile(baseUrl);
 }
 
 export async function searchByWorker(
@@ -18,5 +18,5 @@ export async function searchByWorker(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  return (await loadSearch()).searchHandbook(baseUrl, searchContext, input, limit, 'leads-from-anywhere');
+  return searchHandbook(baseUrl, searchContext, input, limit, 'leads-from-anywhere');
 }

@@ -4,11 +4,11 @@
  * result stays in it, the pages the query names first (src/search/leads.ts).
  */
 import type { SearchResult } from './results';
-import { loadSearch } from './load-search';
+import { fetchPagesFile, searchHandbook } from './load-search';
 
 /** What search-local's UI calls when the box is first focused, and when the search page opens. */
 export async function fetchIndexesByWorker(baseUrl: string): Promise<void> {
-  await (await loadSearch()).fetchPagesFile(baseUrl);
+  await fetchPagesFile(baseUrl);
 }
 
 export async function searchByWorker(
@@ -17,5 +17,5 @@ export async function searchByWorker(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  return (await loadSearch()).searchHandbook(baseUrl, searchContext, input, limit, 'section-only');
+  return searchHandbook(baseUrl, searchContext, input, limit, 'section-only');
 }
