@@ -54,20 +54,29 @@ export const FILES_AT_ONCE = availableParallelism();
  * fault. It costs about 0.6 s of CPU per test file (1.2 to 1.9 times a small file's own). A caller
  * who wants none gives `--no-experimental-test-coverage`, which, coming after these, wins.
  */
-export const COVERAGE_OPTIONS = [
-  '--experimental-test-coverage',
-  '--enable-source-maps',
-  '--test-coverage-exclude=**/tests/**',
-  '--test-coverage-exclude=**/node_modules/**',
-];
+export function coverageOptions(root: string): string[] {
+  return [
+    '--experimental-test-coverage',
+    '--enable-source-maps',
+    // Only the project's files: a test's child process (a fixture site's build) is covered too, and
+    // its bundles in a temporary folder, gone by the report, made Node fail the run for want of
+    // their source maps (ERR_SOURCE_MAP_CORRUPT).
+    `--test-coverage-include=${root}/**`,
+    '--test-coverage-exclude=**/tests/**',
+    '--test-coverage-exclude=**/node_modules/**',
+  ];
+}
 
-/** The options `node --test` gets: the caller's, and the file timeout, concurrency and coverage unless they give them. */
-export function runnerOptions(args: string[]): string[] {
+/**
+ * The options `node --test` gets: the caller's, and the file timeout, concurrency and coverage of
+ * the files under `root` unless they give them.
+ */
+export function runnerOptions(args: string[], root = process.cwd()): string[] {
   const gives = (option: string) => args.some((arg) => arg === option || arg.startsWith(`${option}=`));
   return [
     ...(gives('--test-timeout') ? [] : [`--test-timeout=${FILE_TIMEOUT_MS}`]),
     ...(gives('--test-concurrency') ? [] : [`--test-concurrency=${FILES_AT_ONCE}`]),
-    ...COVERAGE_OPTIONS,
+    ...coverageOptions(root),
     ...args,
   ];
 }
@@ -77,7 +86,7 @@ if (require.main === module) {
   const files = findUnitTests(root);
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', ...runnerOptions(process.argv.slice(2)), ...files],
+    ['--import', 'tsx', '--test', ...runnerOptions(process.argv.slice(2), root), ...files],
     {
       cwd: root,
       stdio: 'inherit',

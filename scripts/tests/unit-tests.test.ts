@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { COVERAGE_OPTIONS, FILES_AT_ONCE, FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
+import { coverageOptions, FILES_AT_ONCE, FILE_TIMEOUT_MS, findUnitTests, runnerOptions } from '../unit-tests';
 
 const root = mkdtempSync(path.join(tmpdir(), 'unit-tests-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -53,7 +53,7 @@ test('the project’s own list is the test files of every tests/ folder', () => 
 test('every test file runs under a timeout, one file per core, unless the caller says otherwise', () => {
   const timeout = `--test-timeout=${FILE_TIMEOUT_MS}`;
   const concurrency = `--test-concurrency=${FILES_AT_ONCE}`;
-  const coverage = COVERAGE_OPTIONS;
+  const coverage = coverageOptions(process.cwd());
   assert.deepEqual(runnerOptions([]), [timeout, concurrency, ...coverage]);
   assert.deepEqual(runnerOptions(['--test-name-pattern', 'gate']), [
     timeout,
@@ -119,7 +119,7 @@ test('a run ends with the coverage of the code the tests load, the lines no test
     const tsx = require.resolve('tsx');
     const run = spawnSync(
       process.execPath,
-      ['--import', tsx, '--test', ...runnerOptions(['--test-reporter=tap']), 'lib/tests/half.test.ts'],
+      ['--import', tsx, '--test', ...runnerOptions(['--test-reporter=tap'], project), 'lib/tests/half.test.ts'],
       { cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
     );
     assert.equal(run.status, 0, run.stdout + run.stderr);
@@ -133,7 +133,7 @@ test('a run ends with the coverage of the code the tests load, the lines no test
         '--import',
         tsx,
         '--test',
-        ...runnerOptions(['--test-reporter=tap', '--no-experimental-test-coverage']),
+        ...runnerOptions(['--test-reporter=tap', '--no-experimental-test-coverage'], project),
         'lib/tests/half.test.ts',
       ],
       { cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_TEST_CONTEXT: undefined } },
